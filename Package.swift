@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+// BubblePicker: a headless, deterministic bubble-picker physics library and CLI.
+// No package dependencies: the Swift toolchain alone (stdlib, Foundation, Dispatch, Swift Testing).
+import PackageDescription
+
+let package = Package(
+    name: "BubblePicker",
+    products: [
+        .library(name: "BubblePhysics", targets: ["BubblePhysics"]),
+        .library(name: "BubblePicker", targets: ["BubblePicker"]),
+        .library(name: "Balloons", targets: ["Balloons"]),
+        .library(name: "BubbleScenario", targets: ["BubbleScenario"]),
+        .executable(name: "bubblepicker", targets: ["bubblepicker"]),
+    ],
+    targets: [
+        // Public libraries. BubblePhysics and Balloons are stdlib only (no Foundation).
+        .target(name: "BubblePhysics"),
+        .target(name: "BubblePicker", dependencies: ["BubblePhysics"]),
+        .target(name: "Balloons"),
+        // Scenario format, runner, traces and SVG rendering (Foundation for JSON and files).
+        .target(name: "BubbleScenario", dependencies: ["BubblePicker", "BubblePhysics", "Balloons"]),
+        // The thin command-line tool.
+        .executableTarget(name: "bubblepicker", dependencies: ["BubbleScenario", "BubblePicker", "BubblePhysics", "Balloons"]),
+        // Tests.
+        .testTarget(name: "BubblePhysicsTests", dependencies: ["BubblePhysics"]),
+        .testTarget(name: "BubblePickerTests", dependencies: ["BubblePicker", "BubblePhysics"]),
+        .testTarget(name: "BalloonsTests", dependencies: ["Balloons"]),
+        .testTarget(name: "BubbleScenarioTests", dependencies: ["BubbleScenario", "BubblePicker", "BubblePhysics"]),
+        .testTarget(name: "CLITests", dependencies: ["bubblepicker"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
