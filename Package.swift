@@ -20,7 +20,13 @@ let package = Package(
         // Scenario format, runner, traces and SVG rendering (Foundation for JSON and files).
         .target(name: "BubbleScenario", dependencies: ["BubblePicker", "BubblePhysics", "Balloons"]),
         // The thin command-line tool.
-        .executableTarget(name: "bubblepicker", dependencies: ["BubbleScenario", "BubblePicker", "BubblePhysics", "Balloons"]),
+        // Linked with the static Swift runtime on Linux: 3 MiB less resident memory per process,
+        // which matters to `bench`'s memory figures, and a binary that runs without a toolchain.
+        .executableTarget(
+            name: "bubblepicker",
+            dependencies: ["BubbleScenario", "BubblePicker", "BubblePhysics", "Balloons"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+        ),
         // Tests.
         .testTarget(name: "BubblePhysicsTests", dependencies: ["BubblePhysics"]),
         .testTarget(name: "BubblePickerTests", dependencies: ["BubblePicker", "BubblePhysics"]),

@@ -1,9 +1,145 @@
-/// `bubblepicker bench`: placeholder until the solver lands.
+import BubblePhysics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `bubblepicker bench`: the reference workloads from shared/benchmarks, timed in-process.
 enum BenchCommand: Subcommand {
     static let name = "bench"
-    static let summary = "Benchmark the solver on the reference workloads."
-    static let help = "Usage: bubblepicker bench crowd --count N [--count N ...] [--csv]\n"
+    static let summary = "Benchmark the solver on the reference workloads (build with -c release)."
+    static let help = """
+    Usage: bubblepicker bench crowd --count N [--count N ...] [--runs R] [--steps S] [--csv]
+
+    Builds the reference 'crowd' scene (shared/benchmarks/crowd.md) for each N, steps it, and prints
+    substeps, milliseconds per step (median over runs), nanoseconds per bubble-step, largest and mean
+    overlap as a fraction of the smaller radius, bubbles outside the container, NaN count, and the
+    process's peak resident memory so far (measured after stepping, before the quality diagnostics). Counts run in the order given, in one process.
+
+    Options:
+      --count N    Bubbles in the scene, 1...1000000; repeat for several counts (default 1000).
+      --runs R     Timed runs per count; the median is reported, 1...50 (default 3).
+      --steps S    Steps per run, 1...100000 (default 600, the reference).
+      --substeps N Solver substeps per step, 1...64 (default 4).
+      --hertz H    Contact stiffness in Hz, 1...1000 (default 60).
+      --push P     Largest push-out speed in radii per second, 0.1...1000 (default 8).
+      --csv        Print CSV with a header instead of a table.
+      -h, --help   Show this help.
+
+    """
+
+    struct Row {
+        var count: Int
+        var substeps: Int
+        var millisecondsPerStep: Double
+        var nanosecondsPerBubbleStep: Double
+        var statistics: OverlapStatistics
+        var outside: Int
+        var nonFinite: Int
+        var peakResidentBytes: Int
+        var contactsPerBubble: Double
+    }
+
     static func run(_ arguments: [String]) throws -> ExitCode {
-        throw CLIError.failure("bubblepicker bench: not yet available")
+        var scanner = ArgumentScanner(arguments, command: "bubblepicker bench")
+        let counts = try scanner.values("--count").map {
+            try ArgumentScanner.parseInteger($0, option: "--count", in: 1...1_000_000, command: "bubblepicker bench")
+        }
+        let runs = try scanner.integer("--runs", in: 1...50) ?? 3
+        let steps = try scanner.integer("--steps", in: 1...100_000) ?? CrowdBenchmark.referenceSteps
+        var configuration = WorldConfiguration()
+        configuration.substeps = try scanner.integer("--substeps", in: 1...64) ?? configuration.substeps
+        configuration.contactHertz = try scanner.number("--hertz", in: 1...1000) ?? configuration.contactHertz
+        configuration.pushSpeed = try scanner.number("--push", in: 0.1...1000) ?? configuration.pushSpeed
+        let csv = scanner.flag("--csv")
+        let workloads = try scanner.positionals()
+        guard workloads == ["crowd"] else {
+            throw CLIError.usage("bubblepicker bench: name one workload: 'crowd' (see bubblepicker bench --help)")
+        }
+        print(csv ? "count,substeps,ms_per_step,ns_per_bubble_step,max_overlap,mean_overlap,outside,nan,peak_rss_bytes"
+                  : "    count  substeps  ms/step  ns/bubble-step  max_overlap  mean_overlap  outside  nan  peak_rss_MB  B/bubble  contacts")
+        for count in counts.isEmpty ? [1000] : counts {
+            let row = measureCrowd(count: count, runs: runs, steps: steps, configuration: configuration)
+            print(csv ? csvLine(row) : tableLine(row))
+        }
+        return .success
+    }
+
+    /// Times `runs` runs of `steps` steps (setup excluded) and measures quality at the end.
+    static func measureCrowd(count: Int, runs: Int, steps: Int, configuration: WorldConfiguration) -> Row {
+        var timings: [Double] = []
+        var finalWorld: World?
+        for _ in 0..<runs {
+            finalWorld = nil  // one world alive at a time: peak memory is one scene's
+            var world = CrowdBenchmark.makeWorld(count: count, configuration: configuration)
+            let start = monotonicNanoseconds()
+            for _ in 0..<steps { world.step() }
+            let elapsed = Double(monotonicNanoseconds() - start)
+            timings.append(elapsed / Double(steps) / 1e6)
+            finalWorld = world
+        }
+        // Memory of building and stepping the scene, before the diagnostics below build
+        // grids of their own.
+        let peak = peakResidentBytes()
+        timings.sort()
+        let median = timings[timings.count / 2]
+        let world = finalWorld ?? CrowdBenchmark.makeWorld(count: count)
+        return Row(count: count, substeps: world.configuration.substeps, millisecondsPerStep: median,
+                   nanosecondsPerBubbleStep: median * 1e6 / Double(count), statistics: world.overlapStatistics(),
+                   outside: world.countOutside(world.container.rect), nonFinite: world.nonFiniteCount,
+                   peakResidentBytes: peak, contactsPerBubble: Double(world.contactCount) / Double(count))
+    }
+
+    static func csvLine(_ row: Row) -> String {
+        [String(row.count), String(row.substeps), fixed(row.millisecondsPerStep, 4), fixed(row.nanosecondsPerBubbleStep, 1),
+         fixed(row.statistics.largest, 4), fixed(row.statistics.mean, 4), String(row.outside), String(row.nonFinite),
+         String(row.peakResidentBytes)].joined(separator: ",")
+    }
+
+    static func tableLine(_ row: Row) -> String {
+        func pad(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
+        return pad(String(row.count), 9) + pad(String(row.substeps), 10) + pad(fixed(row.millisecondsPerStep, 3), 9)
+            + pad(fixed(row.nanosecondsPerBubbleStep, 1), 16) + pad(fixed(row.statistics.largest * 100, 2) + "%", 13)
+            + pad(fixed(row.statistics.mean * 100, 3) + "%", 14) + pad(String(row.outside), 9) + pad(String(row.nonFinite), 5)
+            + pad(fixed(Double(row.peakResidentBytes) / 1_048_576, 1), 13)
+            + pad(String(row.peakResidentBytes / row.count), 11) + pad(fixed(row.contactsPerBubble, 2), 10)
+    }
+
+    /// A number with exactly `digits` decimals, without Foundation.
+    static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return String(value) }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale)
+        let fraction = Int(scaled - Double(whole) * scale)
+        let fractionText = String(fraction)
+        let sign = value < 0 && scaled > 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(whole) }
+        return sign + String(whole) + "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
+    }
+
+    /// A monotonic clock in nanoseconds (bench timing only; the library never reads a clock).
+    static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// Peak resident set size of this process, in bytes.
+    static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Darwin)
+        let who = RUSAGE_SELF
+        #else
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)  // bytes on Apple platforms
+        #else
+        return Int(usage.ru_maxrss) * 1024  // kilobytes on Linux
+        #endif
     }
 }

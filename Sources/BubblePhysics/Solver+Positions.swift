@@ -1,0 +1,67 @@
+extension SolverContext {
+    /// Moves every body by `h × v`, then holds it inside the solid borders: a body may not end
+    /// the substep further out than it began it, nor outside once inside. A clamped body loses
+    /// its outward speed (reflected by `elasticity`).
+    func integratePositions(elasticity: Double) {
+        let clamps = rect.hasArea && !solid.isEmpty
+        for slot in 0..<bodies.count where flags[slot].contains(.alive) {
+            var body = bodies[slot]
+            let oldX = body.px, oldY = body.py
+            body.px += h * body.vx
+            body.py += h * body.vy
+            if clamps {
+                SolverContext.clamp(&body.px, &body.vx, old: oldX, low: solid.contains(.left) ? rect.minX + body.radius : nil,
+                                    high: solid.contains(.right) ? rect.maxX - body.radius : nil, elasticity: elasticity)
+                SolverContext.clamp(&body.py, &body.vy, old: oldY, low: solid.contains(.top) ? rect.minY + body.radius : nil,
+                                    high: solid.contains(.bottom) ? rect.maxY - body.radius : nil, elasticity: elasticity)
+            }
+            bodies[slot] = body
+        }
+    }
+
+    /// Clamps one coordinate between the limits that exist (a body wider than the container
+    /// is held at the middle).
+    @inline(__always)
+    static func clamp(_ position: inout Double, _ velocity: inout Double, old: Double,
+                      low: Double?, high: Double?, elasticity: Double) {
+        var low = low, high = high
+        if let l = low, let u = high, l > u {
+            let middle = (l + u) * 0.5
+            low = middle
+            high = middle
+        }
+        if let limit = low, position < limit {
+            let allowed = old < limit ? old : limit
+            if position < allowed { position = allowed }
+            if velocity < 0 { velocity = -elasticity * velocity }
+        }
+        if let limit = high, position > limit {
+            let allowed = old > limit ? old : limit
+            if position > allowed { position = allowed }
+            if velocity > 0 { velocity = -elasticity * velocity }
+        }
+    }
+
+    /// Restitution after the substeps (Box2D's relax-then-restitute): contacts that were
+    /// closing faster than one radius per second at step start and carried an impulse get
+    /// their normal speed reflected by `elasticity`.
+    func applyRestitution(elasticity: Double, approachSpeeds: UnsafeBufferPointer<Double>) {
+        for index in 0..<contacts.count {
+            let contact = contacts[index]
+            let a = Int(contact.a), b = Int(contact.b)
+            let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
+            let bodyA = bodies[a], bodyB = bodies[b]
+            let threshold = 0.5 * (bodyA.radius + bodyB.radius)
+            let approach = approachSpeeds[index]
+            guard approach < -threshold, accumulated > 0 else { continue }
+            let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
+            let impulse = -Double(contact.normalMass) * (normalSpeed + elasticity * approach)
+            let total = Float(accumulated + impulse > 0 ? accumulated + impulse : 0)
+            let applied = Double(total) - accumulated
+            contacts[index].impulse = total
+            let px = applied * nx, py = applied * ny
+            bodies[a].vx -= px * bodyA.invMass; bodies[a].vy -= py * bodyA.invMass
+            bodies[b].vx += px * bodyB.invMass; bodies[b].vy += py * bodyB.invMass
+        }
+    }
+}

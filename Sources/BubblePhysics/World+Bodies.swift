@@ -1,0 +1,180 @@
+/// Creating, destroying and editing bodies. Every call is O(1).
+extension World {
+    /// Creates a body and returns its handle. Slots of destroyed bodies are reused, newest
+    /// first, so the same sequence of calls always gives the same handles.
+    /// - Precondition: `definition.validationError == nil`.
+    @discardableResult
+    public mutating func createBody(_ definition: BodyDefinition) -> BodyHandle {
+        precondition(definition.validationError == nil, definition.validationError ?? "")
+        let body = SolverBody(px: definition.position.x, py: definition.position.y,
+                              vx: definition.velocity.x, vy: definition.velocity.y,
+                              invMass: 0, radius: definition.radius)
+        var bodyFlags: BodyFlags = .alive
+        if definition.kind == .kinematic { bodyFlags.insert(.kinematic) }
+        if definition.collides { bodyFlags.insert(.collides) }
+        if definition.attracted { bodyFlags.insert(.attracted) }
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = Int(free)
+            bodies[slot] = body
+            flags[slot] = bodyFlags
+            densities[slot] = definition.density
+            resistances[slot] = definition.resistance
+        } else {
+            slot = bodies.count
+            precondition(slot < Int(Int32.max), "too many bodies")
+            bodies.append(body)
+            flags.append(bodyFlags)
+            generations.append(0)
+            densities.append(definition.density)
+            resistances.append(definition.resistance)
+        }
+        updateInverseMass(slot)
+        bodyCount += 1
+        return BodyHandle(index: Int32(slot), generation: generations[slot])
+    }
+
+    /// Reserves room for `count` bodies in total, so creating them does not reallocate (and
+    /// leave freed buffers behind in the process's memory).
+    public mutating func reserveCapacity(_ count: Int) {
+        let extra = count - (bodies.count - freeSlots.count)
+        guard extra > 0 else { return }
+        let slots = bodies.count + extra
+        bodies.reserveCapacity(slots)
+        flags.reserveCapacity(slots)
+        generations.reserveCapacity(slots)
+        densities.reserveCapacity(slots)
+        resistances.reserveCapacity(slots)
+    }
+
+    /// Destroys a body. Its contacts vanish at the next step; its slot is reused later with a
+    /// new generation. Destroying a dead handle is a no-op.
+    public mutating func destroyBody(_ handle: BodyHandle) {
+        guard contains(handle) else { return }
+        let slot = Int(handle.index)
+        flags[slot] = []
+        bodies[slot] = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
+        generations[slot] &+= 1
+        freeSlots.append(handle.index)
+        bodyCount -= 1
+    }
+
+    /// True when the handle refers to a live body.
+    public func contains(_ handle: BodyHandle) -> Bool {
+        let slot = Int(handle.index)
+        return slot >= 0 && slot < flags.count && flags[slot].contains(.alive) && generations[slot] == handle.generation
+    }
+
+    /// Handles of all live bodies, in slot order (the order the solver visits them).
+    public var handles: [BodyHandle] {
+        var result: [BodyHandle] = []
+        result.reserveCapacity(bodyCount)
+        for slot in flags.indices where flags[slot].contains(.alive) {
+            result.append(BodyHandle(index: Int32(slot), generation: generations[slot]))
+        }
+        return result
+    }
+
+    /// A read-only view of a body. - Precondition: the handle is live.
+    public func body(_ handle: BodyHandle) -> BodyState {
+        let slot = checkedSlot(handle)
+        let body = bodies[slot]
+        let bodyFlags = flags[slot]
+        return BodyState(handle: handle, position: Vector2(body.px, body.py), velocity: Vector2(body.vx, body.vy),
+                         radius: body.radius, density: densities[slot],
+                         mass: body.invMass > 0 ? 1 / body.invMass : .infinity, resistance: resistances[slot],
+                         kind: bodyFlags.contains(.kinematic) ? .kinematic : .dynamic,
+                         collides: bodyFlags.contains(.collides), attracted: bodyFlags.contains(.attracted))
+    }
+
+    public func position(of handle: BodyHandle) -> Vector2 {
+        let body = bodies[checkedSlot(handle)]
+        return Vector2(body.px, body.py)
+    }
+
+    public func velocity(of handle: BodyHandle) -> Vector2 {
+        let body = bodies[checkedSlot(handle)]
+        return Vector2(body.vx, body.vy)
+    }
+
+    public func radius(of handle: BodyHandle) -> Double { bodies[checkedSlot(handle)].radius }
+
+    /// Moves a body at once (no sweep). Use for placement, not for motion: prefer velocities.
+    public mutating func setPosition(_ position: Vector2, of handle: BodyHandle) {
+        precondition(position.isFinite, "position must be finite")
+        let slot = checkedSlot(handle)
+        bodies[slot].px = position.x
+        bodies[slot].py = position.y
+    }
+
+    public mutating func setVelocity(_ velocity: Vector2, of handle: BodyHandle) {
+        precondition(velocity.isFinite, "velocity must be finite")
+        let slot = checkedSlot(handle)
+        bodies[slot].vx = velocity.x
+        bodies[slot].vy = velocity.y
+    }
+
+    /// Adds `impulse / mass` to a dynamic body's velocity (no effect on kinematic bodies).
+    public mutating func applyImpulse(_ impulse: Vector2, to handle: BodyHandle) {
+        precondition(impulse.isFinite, "impulse must be finite")
+        let slot = checkedSlot(handle)
+        bodies[slot].vx += impulse.x * bodies[slot].invMass
+        bodies[slot].vy += impulse.y * bodies[slot].invMass
+    }
+
+    /// Changes the radius at once; mass follows. Overlap this creates is pushed out at the
+    /// contact push speed over the next steps, so neighbours move smoothly, nothing teleports.
+    public mutating func setRadius(_ radius: Double, of handle: BodyHandle) {
+        precondition(radius.isFinite && radius > 0, "radius must be positive and finite")
+        let slot = checkedSlot(handle)
+        bodies[slot].radius = radius
+        updateInverseMass(slot)
+    }
+
+    public mutating func setDensity(_ density: Double, of handle: BodyHandle) {
+        precondition(density.isFinite && density > 0, "density must be positive and finite")
+        let slot = checkedSlot(handle)
+        densities[slot] = density
+        updateInverseMass(slot)
+    }
+
+    public mutating func setResistance(_ resistance: Double, of handle: BodyHandle) {
+        precondition(resistance.isFinite && resistance >= 0, "resistance must be finite and not negative")
+        resistances[checkedSlot(handle)] = resistance
+    }
+
+    public mutating func setKind(_ kind: BodyKind, of handle: BodyHandle) {
+        let slot = checkedSlot(handle)
+        if kind == .kinematic { flags[slot].insert(.kinematic) } else { flags[slot].remove(.kinematic) }
+        updateInverseMass(slot)
+    }
+
+    /// Switches collisions with other bodies on or off (solid borders still hold the body).
+    public mutating func setCollides(_ collides: Bool, of handle: BodyHandle) {
+        let slot = checkedSlot(handle)
+        if collides { flags[slot].insert(.collides) } else { flags[slot].remove(.collides) }
+    }
+
+    /// Switches the attraction field's pull on this body on or off.
+    public mutating func setAttracted(_ attracted: Bool, of handle: BodyHandle) {
+        let slot = checkedSlot(handle)
+        if attracted { flags[slot].insert(.attracted) } else { flags[slot].remove(.attracted) }
+    }
+
+    func checkedSlot(_ handle: BodyHandle) -> Int {
+        precondition(contains(handle), "stale or invalid body handle \(handle)")
+        return Int(handle.index)
+    }
+
+    /// π, spelled out so no libm call is needed.
+    static let pi = 3.141592653589793
+
+    mutating func updateInverseMass(_ slot: Int) {
+        if flags[slot].contains(.kinematic) {
+            bodies[slot].invMass = 0
+        } else {
+            let radius = bodies[slot].radius
+            bodies[slot].invMass = 1 / (densities[slot] * World.pi * radius * radius)
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/// Stepping: one fixed step, and a frame-clock helper.
+extension World {
+    /// Advances the world by one fixed time step. Never reads a clock.
+    ///
+    /// Reads like a table of contents: build the broadphase, find contacts, solve the
+    /// substeps, restitute, sweep fast bodies, count the step.
+    /// - Complexity: O(n) for bodies of similar size.
+    public mutating func step() {
+        rebuildBroadphase()
+        findContacts()
+        findWallContacts()
+        recordApproachSpeeds()
+        solveSubsteps()
+        sweepFastBodies()
+        stepCount += 1
+        #if BUBBLEPHYSICS_CHECKS
+        checkInvariants()
+        #endif
+    }
+
+    /// Runs as many whole fixed steps as `elapsed` seconds (plus the time carried from earlier
+    /// calls) allows, at most `maxStepsPerAdvance`, and returns the leftover as a fraction of a
+    /// step (0..<1) for interpolating between the last two states. A negative, zero or
+    /// non-finite `elapsed` runs nothing.
+    @discardableResult
+    public mutating func advance(by elapsed: Double) -> Double {
+        let dt = configuration.timeStep
+        if elapsed.isFinite && elapsed > 0 { accumulatedTime += elapsed }
+        var steps = 0
+        while accumulatedTime >= dt && steps < configuration.maxStepsPerAdvance {
+            step()
+            accumulatedTime -= dt
+            steps += 1
+        }
+        if accumulatedTime >= dt { accumulatedTime = 0 }  // dropped: the frame clock stalled
+        return accumulatedTime / dt
+    }
+
+    mutating func rebuildBroadphase() {
+        let range = 1 + configuration.speculativeFraction
+        let flags = self.flags
+        bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: range) }
+    }
+
+    /// Normal speeds at step start, for restitution (only when elasticity is on).
+    mutating func recordApproachSpeeds() {
+        approachSpeeds.removeAll(keepingCapacity: true)
+        guard configuration.elasticity > 0 else { return }
+        for contact in contacts {
+            let a = bodies[Int(contact.a)], b = bodies[Int(contact.b)]
+            approachSpeeds.append((b.vx - a.vx) * Double(contact.nx) + (b.vy - a.vy) * Double(contact.ny))
+        }
+    }
+
+    mutating func solveSubsteps() {
+        let substeps = configuration.substeps
+        let elasticity = configuration.elasticity
+        let approach = approachSpeeds
+        withSolverContext { context in
+            for _ in 0..<substeps {
+                context.integrateVelocities()
+                context.warmStart()
+                context.solve(useBias: true)
+                context.integratePositions(elasticity: elasticity)
+                context.solve(useBias: false)
+            }
+            if elasticity > 0 {
+                approach.withUnsafeBufferPointer { context.applyRestitution(elasticity: elasticity, approachSpeeds: $0) }
+            }
+        }
+    }
+
+    /// Builds the solver's view of this step over the world's arrays.
+    mutating func withSolverContext(_ body: (SolverContext) -> Void) {
+        let h = configuration.timeStep / Double(configuration.substeps)
+        let hertz = min(configuration.contactHertz, 0.25 / h)
+        let zeta = configuration.contactDampingRatio
+        let contactSoftness = Softness(hertz: hertz, zeta: zeta, h: h)
+        let wallSoftness = Softness(hertz: 2 * hertz, zeta: zeta, h: h)
+        let field = self.field, rect = container.rect, solid = container.solidBorders
+        let pushSpeed = configuration.pushSpeed
+        let flags = self.flags, resistances = self.resistances
+        flags.withUnsafeBufferPointer { flags in
+            resistances.withUnsafeBufferPointer { resistances in
+                bodies.withUnsafeMutableBufferPointer { bodies in
+                    contacts.withUnsafeMutableBufferPointer { contacts in
+                        wallContacts.withUnsafeMutableBufferPointer { walls in
+                            body(SolverContext(bodies: bodies, contacts: contacts, walls: walls, flags: flags,
+                                               resistances: resistances, h: h, inverseH: 1 / h,
+                                               contactSoftness: contactSoftness, wallSoftness: wallSoftness,
+                                               pushSpeed: pushSpeed, field: field, rect: rect, solid: solid))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
