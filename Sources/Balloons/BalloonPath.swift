@@ -65,12 +65,15 @@ extension Path {
             let outgoing = frames[(i + 1) % 4]
             let budget = Swift.min(stems[i].endBudget(length: incoming.length), stems[(i + 1) % 4].startBudget)
             corners.append(SmoothCorner(radius: radius, smoothing: configuration.cornerSmoothing, budget: budget))
-            cornerFrames.append(CornerFrame(corner: outgoing.start, back: incoming.u * -1, forward: outgoing.u))
+            cornerFrames.append(CornerFrame(incoming: incoming, outgoing: outgoing))
         }
         // Corner 3 (top-left) ends where the path starts.
         var path = Path([.move(cornerFrames[3].map(Point(x: 0, y: corners[3].extent)))])
         for i in 0..<4 {
-            path.elements += stems[i].elements(on: frames[i])
+            // The straight part between the corners: the stem is kept inside it.
+            let first = corners[(i + 3) % 4].extent
+            let last = frames[i].length - corners[i].extent
+            path.elements += stems[i].elements(on: frames[i], between: first, and: last)
             path.elements.append(.line(cornerFrames[i].map(Point(x: corners[i].extent, y: 0))))
             for (c1, c2, end) in corners[i].cubics {
                 path.elements.append(.cubic(cornerFrames[i].map(c1), cornerFrames[i].map(c2), cornerFrames[i].map(end)))

@@ -39,10 +39,10 @@ struct SmoothCorner: Sendable, Equatable {
                 s = 0
             }
         }
-        self.init(radius: r, smoothing: s)
+        self.init(radius: r, smoothing: s, budgetLimit: room)
     }
 
-    private init(radius r: Double, smoothing s: Double) {
+    private init(radius r: Double, smoothing s: Double, budgetLimit: Double) {
         guard r > 0 else {
             extent = 0
             cubics = Array(repeating: (Point.zero, Point.zero, Point.zero), count: 3)
@@ -52,10 +52,15 @@ struct SmoothCorner: Sendable, Equatable {
         let t = s * u
         let sinTheta = 2 * t / (1 + t * t)
         let cosTheta = (1 - t * t) / (1 + t * t)
-        let p3 = Point(x: r * (1 - sinTheta), y: r * (1 - cosTheta))
+        let k = 4.0 / 3.0 * r * (u - t) / (1 + u * t)
+        var p3 = Point(x: r * (1 - sinTheta), y: r * (1 - cosTheta))
+        if k <= 1e-9 * r {
+            // The arc has shrunk to nothing: put its ends exactly on the diagonal so it is a true placeholder.
+            let m = (p3.x + p3.y) / 2
+            p3 = Point(x: m, y: m)
+        }
         let p2 = Point(x: r * (1 - t), y: 0)
         let tangent = Point(x: -cosTheta, y: sinTheta)
-        let k = 4.0 / 3.0 * r * (u - t) / (1 + u * t)
         let a1 = p3 + tangent * k
         let a2 = Self.swap(a1)
         let arcEndCurvature = Self.arcCurvature(p3: p3, a1: a1, a2: a2, k: k, radius: r)
@@ -63,33 +68,34 @@ struct SmoothCorner: Sendable, Equatable {
         let b = 0.75 * arcEndCurvature * r * r * t * (1 + t * t)
         let p1 = Point(x: r * (1 - t) + b, y: 0)
         let p0 = Point(x: (1 + s) * r, y: 0)
-        extent = p0.x
+        // Never more than the budget, even by a rounding error, so neighbouring points stay in order.
+        extent = Swift.min(p0.x, budgetLimit)
         cubics = [
             (p1, p2, p3),
             (a1, a2, Self.swap(p3)),
-            (Self.swap(p2), Self.swap(p1), Self.swap(p0)),
+            (Self.swap(p2), Self.swap(p1), Point(x: 0, y: extent)),
         ]
     }
 
     /// Curvature at the start of the arc cubic (1/r when the arc has shrunk to nothing).
     private static func arcCurvature(p3: Point, a1: Point, a2: Point, k: Double, radius r: Double) -> Double {
-        guard k > 1e-9 * r else { return 1 / r }
+        guard k > 1e-9 * r else { return 1 / r }  // the value is irrelevant then: the transitions meet by symmetry
         return 2.0 / 3.0 * abs((a1 - p3).cross(a2 - a1)) / (k * k * k)
     }
 
     private static func swap(_ p: Point) -> Point { Point(x: p.y, y: p.x) }
 }
 
-/// Maps corner-local (α, β) coordinates to the plane: corner + back·α + forward·β, with `back` and
-/// `forward` axis-aligned unit vectors, so points on an edge keep that edge's coordinate exactly.
+/// Maps corner-local (α, β) coordinates to the plane. Points on the incoming edge (β = 0) and on the
+/// outgoing edge (α = 0) are computed with the edges' own `point(along:out:)`, so they match the
+/// neighbouring straight segments bit for bit and keep the edge's coordinate exactly.
 struct CornerFrame: Sendable {
-    let corner: Point
-    /// Unit vector from the corner back along the incoming edge.
-    let back: Point
-    /// Unit vector from the corner along the outgoing edge.
-    let forward: Point
+    let incoming: EdgeFrame
+    let outgoing: EdgeFrame
 
     func map(_ local: Point) -> Point {
-        corner + back * local.x + forward * local.y
+        if local.y == 0 { return incoming.point(along: incoming.length - local.x, out: 0) }
+        if local.x == 0 { return outgoing.point(along: local.y, out: 0) }
+        return outgoing.start - incoming.u * local.x + outgoing.u * local.y
     }
 }

@@ -90,13 +90,17 @@ struct ResolvedStem: Sendable {
         self.tipRounding = tipRounding
     }
 
-    /// The stem's seven elements after the straight part before it: line to the first join, join cubic,
-    /// line along side 1, tip cubic, line along side 2, join cubic, (the caller adds the line onwards).
-    func elements(on frame: EdgeFrame) -> [PathElement] {
-        let v1 = frame.point(along: base0, out: 0)
-        let v2 = frame.point(along: base1, out: 0)
-        let e1 = frame.point(along: base0 - join, out: 0)
-        let e2 = frame.point(along: base1 + join, out: 0)
+    /// The stem's six elements: line to the first join, join cubic, line along side 1, tip cubic, line
+    /// along side 2, join cubic (the caller adds the line onwards to the next corner).
+    /// `first` and `last` bound the straight part (where the corners end and start), so rounding errors
+    /// in the budgets can never put a point out of order.
+    func elements(on frame: EdgeFrame, between first: Double, and last: Double) -> [PathElement] {
+        let along0 = Swift.min(Swift.max(base0 - join, first), last)
+        let along1 = Swift.min(Swift.max(base1 + join, along0), last)
+        let v1 = frame.point(along: Swift.min(Swift.max(base0, along0), along1), out: 0)
+        let v2 = frame.point(along: Swift.min(Swift.max(base1, along0), along1), out: 0)
+        let e1 = frame.point(along: along0, out: 0)
+        let e2 = frame.point(along: along1, out: 0)
         let sideShare = Self.joinSideRatio * joinSmoothing
         let s1 = Point.lerp(v1, tip, sideShare)
         let s2 = Point.lerp(v2, tip, sideShare)
