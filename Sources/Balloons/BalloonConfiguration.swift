@@ -1,0 +1,99 @@
+/// How a balloon looks: body corners and the stem (the pointer towards what the balloon is about).
+
+/// The body's corner radius.
+public enum CornerRadius: Sendable, Hashable {
+    /// Square corners (radius 0).
+    case none
+    /// A radius in points (typical 8); clamped to half the body's shorter side.
+    case fixed(Double)
+    /// Half the body's shorter side: a capsule (a circle for a square body).
+    case oval
+}
+
+/// The body edge the stem is attached to.
+public enum StemEdge: String, Sendable, Hashable, CaseIterable {
+    case top, bottom, left, right
+}
+
+/// The stem: a triangle on one body edge, pointing away from the body.
+public struct StemConfiguration: Sendable, Hashable {
+    /// The edge it sits on. Default `.bottom`.
+    public var edge: StemEdge
+    /// Where the stem's base is centred, in points from the edge's centre. Positive moves it right
+    /// (top and bottom edges) or down (left and right edges) on every edge. An offset that would push
+    /// the base past the end of the edge slides it to the end; the corner there then gives way.
+    public var offset: Double
+    /// Where the tip is, in points from the edge's centre (same sign convention as `offset`), or nil
+    /// for a tip straight out from the centre of the base. A tip away from the base centre gives a slanted
+    /// stem (used for diagonal placements). Clamped to the edge's extent.
+    public var tipOffset: Double?
+    /// `width` = length of the base along the edge, `height` = depth from the edge to the tip, points.
+    /// Default 40 x 20. A zero size means no visible stem (the elements are still emitted, degenerate).
+    public var size: Size
+    /// Rounding of the two joins between the stem's sides and the edge, 0...1 (0 = sharp corners,
+    /// 1 = each join spans 30% of the stem width along the edge and 25% of the side). Default 0.3.
+    public var joinSmoothing: Double
+    /// Rounding of the tip, points along each side from the tip (0 = sharp; typical 4). The rounded tip
+    /// stays inside the sharp triangle; its apex is still the stem's extreme point, recessed from the
+    /// sharp tip by half the rounding's depth.
+    public var tipRounding: Double
+
+    public init(
+        edge: StemEdge = .bottom, offset: Double = 0, tipOffset: Double? = nil,
+        size: Size = Size(width: 40, height: 20), joinSmoothing: Double = 0.3, tipRounding: Double = 4
+    ) {
+        self.edge = edge
+        self.offset = offset
+        self.tipOffset = tipOffset
+        self.size = size
+        self.joinSmoothing = joinSmoothing
+        self.tipRounding = tipRounding
+    }
+
+    /// A stem of zero size: the balloon is a plain (smooth) rounded rect.
+    public static let hidden = StemConfiguration(size: .zero, joinSmoothing: 0, tipRounding: 0)
+
+    /// Throws a `BalloonError` for non-finite or negative values or smoothing outside 0...1.
+    public func validate() throws {
+        try BalloonValidation.finite(offset, "stem offset")
+        if let tipOffset { try BalloonValidation.finite(tipOffset, "stem tip offset") }
+        try BalloonValidation.nonNegative(size.width, "stem width")
+        try BalloonValidation.nonNegative(size.height, "stem depth")
+        try BalloonValidation.unit(joinSmoothing, "stem join smoothing")
+        try BalloonValidation.nonNegative(tipRounding, "stem tip rounding")
+    }
+}
+
+/// Everything about a balloon's shape except where it is.
+public struct BalloonConfiguration: Sendable, Hashable {
+    /// Body corner radius. Default `.fixed(8)`.
+    public var cornerRadius: CornerRadius
+    /// Corner smoothing 0...1: 0 = circular arcs, 0.6 ≈ iOS, 1 = fully smoothed "squircle" corners
+    /// (each corner then starts 2 × radius from the corner point). Default 0.6.
+    public var cornerSmoothing: Double
+    /// The stem.
+    public var stem: StemConfiguration
+
+    public init(cornerRadius: CornerRadius = .fixed(8), cornerSmoothing: Double = 0.6, stem: StemConfiguration = StemConfiguration()) {
+        self.cornerRadius = cornerRadius
+        self.cornerSmoothing = cornerSmoothing
+        self.stem = stem
+    }
+
+    /// Throws a `BalloonError` for a negative or non-finite radius, smoothing outside 0...1 or a bad stem.
+    public func validate() throws {
+        if case let .fixed(radius) = cornerRadius { try BalloonValidation.nonNegative(radius, "corner radius") }
+        try BalloonValidation.unit(cornerSmoothing, "corner smoothing")
+        try stem.validate()
+    }
+
+    /// The radius for a body of `size`, before any corner gives way to the stem: clamped to half the shorter side.
+    public func resolvedRadius(for size: Size) -> Double {
+        let limit = Swift.min(size.width, size.height) / 2
+        switch cornerRadius {
+        case .none: return 0
+        case let .fixed(radius): return Swift.min(Swift.max(radius, 0), limit)
+        case .oval: return limit
+        }
+    }
+}

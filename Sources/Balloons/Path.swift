@@ -1,0 +1,117 @@
+/// A vector path: sub-paths of lines, quadratic and cubic Béziers, in points (y down).
+
+/// One drawing command of a `Path`.
+public enum PathElement: Sendable, Hashable {
+    /// Starts a new sub-path at the point.
+    case move(Point)
+    /// A straight segment to the point.
+    case line(Point)
+    /// A quadratic Bézier with one control point, to `to`.
+    case quad(Point, Point)
+    /// A cubic Bézier with two control points, to `to`.
+    case cubic(Point, Point, Point)
+    /// Closes the sub-path with a straight segment back to its start.
+    case close
+
+    /// The point the element ends at (nil for `.close`, which ends at its sub-path's start).
+    public var endPoint: Point? {
+        switch self {
+        case let .move(p), let .line(p), let .quad(_, p), let .cubic(_, _, p): return p
+        case .close: return nil
+        }
+    }
+
+    /// The element's points in order (controls then end); empty for `.close`.
+    public var points: [Point] {
+        switch self {
+        case let .move(p), let .line(p): return [p]
+        case let .quad(c, p): return [c, p]
+        case let .cubic(c1, c2, p): return [c1, c2, p]
+        case .close: return []
+        }
+    }
+
+    /// True when both elements are the same kind of command (so they can be interpolated).
+    public func hasSameKind(as other: PathElement) -> Bool {
+        switch (self, other) {
+        case (.move, .move), (.line, .line), (.quad, .quad), (.cubic, .cubic), (.close, .close): return true
+        default: return false
+        }
+    }
+}
+
+/// A path: an ordered list of elements. Value type; build it with the mutating helpers or the
+/// `balloon`/`chatBubble` factories.
+public struct Path: Sendable, Hashable {
+    /// The drawing commands in order.
+    public var elements: [PathElement]
+
+    public init(_ elements: [PathElement] = []) {
+        self.elements = elements
+    }
+
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func line(to p: Point) { elements.append(.line(p)) }
+    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
+    public mutating func close() { elements.append(.close) }
+
+    /// True when the path is non-empty and every sub-path ends with `.close`.
+    public var isClosed: Bool {
+        guard let last = elements.last, case .close = last else { return false }
+        for (index, element) in elements.enumerated() where index > 0 {
+            if case .move = element, !(elements[index - 1] == .close) { return false }
+        }
+        return true
+    }
+
+    /// Every segment as (start, element) pairs, with `.close` turned into a line back to the sub-path's
+    /// start and moves dropped. The basis of length, flattening, bounds and containment.
+    public var segments: [PathSegment] {
+        var result: [PathSegment] = []
+        var current = Point.zero
+        var start = Point.zero
+        for element in elements {
+            switch element {
+            case let .move(p):
+                current = p
+                start = p
+            case .line, .quad, .cubic:
+                result.append(PathSegment(start: current, element: element))
+                current = element.endPoint ?? current
+            case .close:
+                result.append(PathSegment(start: current, element: .line(start)))
+                current = start
+            }
+        }
+        return result
+    }
+}
+
+/// One drawn piece of a path: where it starts and the element that continues from there.
+public struct PathSegment: Sendable, Hashable {
+    public var start: Point
+    /// A `.line`, `.quad` or `.cubic`.
+    public var element: PathElement
+
+    /// Control polygon: start, controls, end.
+    public var controlPolygon: [Point] { [start] + element.points }
+
+    /// The point at parameter `t` in 0...1.
+    public func point(at t: Double) -> Point {
+        let s = 1 - t
+        switch element {
+        case let .line(p):
+            return Point.lerp(start, p, t)
+        case let .quad(c, p):
+            return start * (s * s) + c * (2 * s * t) + p * (t * t)
+        case let .cubic(c1, c2, p):
+            return start * (s * s * s) + c1 * (3 * s * s * t) + c2 * (3 * s * t * t) + p * (t * t * t)
+        case .move, .close:
+            return start
+        }
+    }
+
+    /// True when every point of the segment coincides (a placeholder element, zero length).
+    public var isDegenerate: Bool { controlPolygon.allSatisfy { $0 == start } }
+}

@@ -1,0 +1,79 @@
+/// A minimal standalone SVG document builder (strings only, no Foundation), for galleries and renderers.
+
+/// A standalone SVG file: a viewBox, and paths and text drawn in order.
+public struct SVGDocument: Sendable, Hashable {
+    /// The area shown, points; also the document's width and height.
+    public var viewBox: Rect
+    /// Optional background fill (e.g. "#ffffff"); nil = transparent.
+    public var background: String?
+    private var body: [String] = []
+
+    public init(viewBox: Rect, background: String? = nil) {
+        self.viewBox = viewBox
+        self.background = background
+    }
+
+    /// Draws `path` with a fill and an optional stroke (round joins, so thick strokes stay close to the outline).
+    public mutating func add(_ path: Path, fill: String, stroke: String? = nil, strokeWidth: Double = 1) {
+        var attributes = "d=\"\(path.svgPathData)\" fill=\"\(Self.escape(fill))\""
+        if let stroke {
+            attributes += " stroke=\"\(Self.escape(stroke))\" stroke-width=\"\(SVGNumber.format(strokeWidth))\" stroke-linejoin=\"round\""
+        }
+        body.append("<path \(attributes)/>")
+    }
+
+    /// Writes `text` centred on `center`, `size` points high.
+    public mutating func addText(_ text: String, center: Point, size: Double = 12, fill: String = "#222222") {
+        body.append("<text x=\"\(SVGNumber.format(center.x))\" y=\"\(SVGNumber.format(center.y))\" font-family=\"sans-serif\" "
+            + "font-size=\"\(SVGNumber.format(size))\" text-anchor=\"middle\" dominant-baseline=\"central\" "
+            + "fill=\"\(Self.escape(fill))\">\(Self.escape(text))</text>")
+    }
+
+    /// Draws a circle (for targets in galleries and pickers).
+    public mutating func addCircle(center: Point, radius: Double, fill: String, stroke: String? = nil) {
+        var attributes = "cx=\"\(SVGNumber.format(center.x))\" cy=\"\(SVGNumber.format(center.y))\" r=\"\(SVGNumber.format(radius))\" "
+            + "fill=\"\(Self.escape(fill))\""
+        if let stroke { attributes += " stroke=\"\(Self.escape(stroke))\"" }
+        body.append("<circle \(attributes)/>")
+    }
+
+    /// Draws an outline-only rect (e.g. a container), dashed when `dashed`.
+    public mutating func addRect(_ rect: Rect, stroke: String, dashed: Bool = false) {
+        body.append("<rect x=\"\(SVGNumber.format(rect.minX))\" y=\"\(SVGNumber.format(rect.minY))\" "
+            + "width=\"\(SVGNumber.format(rect.width))\" height=\"\(SVGNumber.format(rect.height))\" fill=\"none\" "
+            + "stroke=\"\(Self.escape(stroke))\"\(dashed ? " stroke-dasharray=\"4 3\"" : "")/>")
+    }
+
+    /// The complete document, with XML declaration, xmlns, width, height and viewBox.
+    public var text: String {
+        let v = [viewBox.minX, viewBox.minY, viewBox.width, viewBox.height].map(SVGNumber.format).joined(separator: " ")
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGNumber.format(viewBox.width))\" "
+                + "height=\"\(SVGNumber.format(viewBox.height))\" viewBox=\"\(v)\">",
+        ]
+        if let background {
+            lines.append("<rect x=\"\(SVGNumber.format(viewBox.minX))\" y=\"\(SVGNumber.format(viewBox.minY))\" width=\"100%\" "
+                + "height=\"100%\" fill=\"\(Self.escape(background))\"/>")
+        }
+        lines += body
+        lines.append("</svg>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes the five XML special characters.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// Runs the built `bubblepicker` binary and checks `balloon`'s output, help and exit codes.
+@Suite("bubblepicker balloon")
+struct BalloonCLITests {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The built binary: next to the test bundle/executable in the build products directory (found from
+    /// `arguments[0]`, walking out of an `.xctest` bundle), else the package's `.build/debug`.
+    static let binary: URL? = {
+        let fileManager = FileManager.default
+        var candidates: [URL] = []
+        if let first = ProcessInfo.processInfo.arguments.first {
+            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
+            for _ in 0..<4 {
+                candidates.append(directory.appendingPathComponent("bubblepicker"))
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bubblepicker"))
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/bubblepicker"))
+        return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
+    }()
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("balloon-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `bubblepicker balloon <arguments>`, capturing output through files (no pipe deadlocks).
+    static func run(_ arguments: [String]) throws -> Result {
+        let binary = try #require(Self.binary, "bubblepicker binary not found; build it with swift build")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let err = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["balloon"] + arguments
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// True when no number in any path's `d` attribute is in exponent notation, NaN or infinite.
+    static func hasPlainNumbers(_ svg: String) -> Bool {
+        svg.components(separatedBy: " d=\"").dropFirst().allSatisfy { chunk in
+            let d = chunk.prefix { $0 != "\"" }
+            return d.allSatisfy { "MLQCZ0123456789.- ".contains($0) }
+        }
+    }
+
+    /// Number of commands in the first path's `d` attribute.
+    static func commandCount(_ svg: String) -> Int {
+        guard let start = svg.range(of: "d=\"M") else { return 0 }
+        let rest = svg[start.upperBound...]
+        let d = rest.prefix { $0 != "\"" }
+        return d.filter { "MLQCZ".contains($0) }.count + 1
+    }
+
+    @Test("--help prints every option to stdout and exits 0")
+    func help() throws {
+        let result = try Self.run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        for option in ["--width", "--height", "--radius", "--smoothing", "--stem-edge", "--stem-offset", "--stem-width",
+                       "--stem-depth", "--join-smoothing", "--tip-rounding", "--fill", "--stroke", "--output", "--gallery"] {
+            #expect(result.stdout.contains(option), "\(option)")
+        }
+    }
+
+    @Test("writes a standalone SVG with a viewBox and the 42-command balloon path")
+    func svgToStdout() throws {
+        let result = try Self.run(["--width", "200", "--height", "100", "--radius", "oval", "--smoothing", "1",
+                                   "--stem-edge", "left", "--stem-offset", "-10", "--stem-width", "30", "--stem-depth", "15",
+                                   "--join-smoothing", "0.5", "--tip-rounding", "2", "--fill", "#ffcc00", "--stroke", "none"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(result.stdout.contains("viewBox=\"0 0 200 100\""))
+        #expect(result.stdout.contains("fill=\"#ffcc00\"") && !result.stdout.contains("stroke="))
+        #expect(result.stdout.hasSuffix("</svg>\n"))
+        #expect(Self.commandCount(result.stdout) == 42)
+        #expect(Self.hasPlainNumbers(result.stdout))
+        let again = try Self.run(["--width", "200", "--height", "100", "--radius", "oval", "--smoothing", "1",
+                                  "--stem-edge", "left", "--stem-offset", "-10", "--stem-width", "30", "--stem-depth", "15",
+                                  "--join-smoothing", "0.5", "--tip-rounding", "2", "--fill", "#ffcc00", "--stroke", "none"])
+        #expect(again.stdout == result.stdout)
+    }
+
+    @Test("bad values give one line on stderr and exit 64", arguments: [
+        [], ["--height", "10"], ["--width", "0", "--height", "10"], ["--width", "-3", "--height", "10"],
+        ["--width", "abc", "--height", "10"], ["--width", "1e6", "--height", "10"], ["--width", "nan", "--height", "10"],
+        ["--width", "10", "--height", "inf"], ["--width", "10", "--height", "10", "--radius", "round"],
+        ["--width", "10", "--height", "10", "--radius", "-2"], ["--width", "10", "--height", "10", "--smoothing", "1.5"],
+        ["--width", "10", "--height", "10", "--stem-edge", "middle"], ["--width", "10", "--height", "10", "--stem-width", "-1"],
+        ["--width", "10", "--height", "10", "--join-smoothing", "2"], ["--width", "10", "--height", "10", "--fill", "<script>"],
+        ["--width", "10", "--height", "10", "--bogus"], ["--width", "10", "--height", "10", "--width", "20"],
+        ["--width", "10", "--height", "10", "extra"], ["--width"],
+    ])
+    func badValues(arguments: [String]) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 64, "\(arguments)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("bubblepicker balloon: ") == true, "\(result.stderr)")
+    }
+
+    @Test("--output writes the same SVG to a file; an unwritable file exits 1 with a message")
+    func output() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("b.svg")
+        let written = try Self.run(["--width", "120", "--height", "80", "--output", file.path])
+        #expect(written.status == 0 && written.stdout.isEmpty)
+        let stdout = try Self.run(["--width", "120", "--height", "80"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == stdout.stdout)
+        let bad = try Self.run(["--width", "120", "--height", "80", "--output", directory.appendingPathComponent("missing/dir/b.svg").path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("cannot write"))
+    }
+
+    @Test("--gallery writes index.html linking one valid SVG per main configuration")
+    func gallery() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.run(["--gallery", directory.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let index = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+        let svgs = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".svg") }.sorted()
+        #expect(svgs.count >= 20)
+        for name in ["corners-none", "corners-oval", "smoothing-0", "smoothing-0.6", "smoothing-1", "stem-top", "stem-left",
+                     "offset-into-left-corner", "chat-bottomLeft", "chat-bottomRight", "placement-upLeft", "placement-downRight"] {
+            #expect(svgs.contains(name + ".svg"), "\(name)")
+        }
+        for svg in svgs {
+            #expect(index.contains("src=\"\(svg)\""))
+            let text = try String(contentsOf: directory.appendingPathComponent(svg), encoding: .utf8)
+            #expect(text.hasPrefix("<?xml") && text.contains("viewBox=\"") && text.hasSuffix("</svg>\n"), "\(svg)")
+            #expect(Self.hasPlainNumbers(text), "\(svg)")
+        }
+        #expect(!index.contains("does not fit"), "every placement example fits")
+    }
+}
