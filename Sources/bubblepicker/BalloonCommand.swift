@@ -1,5 +1,5 @@
 import Balloons
-import Foundation
+import BubbleScenario
 
 /// `bubblepicker balloon`: writes an SVG of one balloon, or a gallery of the main configurations.
 enum BalloonCommand: Subcommand {
@@ -52,7 +52,7 @@ enum BalloonCommand: Subcommand {
 
     static func writeGallery(to directory: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try TextFile.makeDirectory(directory)
         } catch {
             throw CLIError.failure("bubblepicker balloon: cannot create directory '\(directory)'")
         }
@@ -63,18 +63,18 @@ enum BalloonCommand: Subcommand {
             throw CLIError.failure("bubblepicker balloon: gallery failed: \(error)")
         }
         for entry in entries {
-            try write(entry.svg, to: (directory as NSString).appendingPathComponent(entry.name + ".svg"))
+            try write(entry.svg, to: TextFile.join(directory, entry.name + ".svg"))
         }
-        let index = (directory as NSString).appendingPathComponent("index.html")
+        let index = TextFile.join(directory, "index.html")
         try write(BalloonGallery.indexHTML(entries), to: index)
         print("wrote \(entries.count) SVGs and \(index)")
     }
 
     static func write(_ text: String, to path: String) throws {
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try TextFile.write(text, to: path)
         } catch {
-            throw CLIError.failure("bubblepicker balloon: cannot write '\(path)'")
+            throw CLIError.failure("bubblepicker balloon: cannot write '\(path)': \(error)")
         }
     }
 }
