@@ -5,7 +5,7 @@ import BubblePhysics
 @Test("the README example runs and does what it says")
 func readmeExample() {
     var world = World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667), solidBorders: .all))
-    world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 60)
+    world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000)
 
     let bubble = world.createBody(BodyDefinition(position: Vector2(40, 40), radius: 40, density: 1, resistance: 4))
     world.createBody(BodyDefinition(position: Vector2(300, 600), radius: 40))
