@@ -40,6 +40,17 @@ struct ContactTests {
         #expect(abs(world.velocity(of: b).x - 30) < 0.5, "\(world.velocity(of: b))")
     }
 
+    @Test("elasticity 0.8 bounces a body off a wall at 0.8 of its speed")
+    func elasticWall() {
+        var configuration = WorldConfiguration()
+        configuration.elasticity = 0.8
+        var world = World(configuration: configuration, container: box(100))
+        let body = world.createBody(BodyDefinition(position: Vector2(50, 50), radius: 2, velocity: Vector2(40, 0)))
+        run(&world, steps: 90)
+        #expect(abs(world.velocity(of: body).x + 32) < 0.5, "\(world.velocity(of: body))")
+        #expect(allInside(world, world.container.rect))
+    }
+
     @Test("a body thrown at a wall stops at it, inside, on every side")
     func wallContacts() {
         let launches: [Vector2] = [Vector2(-50, 0), Vector2(50, 0), Vector2(0, -50), Vector2(0, 50)]
