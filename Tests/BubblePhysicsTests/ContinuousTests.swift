@@ -29,6 +29,20 @@ struct ContinuousTests {
         #expect(world.position(of: bullet).x < world.position(of: target).x, "and never passes it")
     }
 
+    @Test("a flick into a body resting on a wall neither passes it nor pushes it out", arguments: [1e3, 1e4, 1e6])
+    func intoBodyOnWall(speed: Double) {
+        var world = World(container: box(100))
+        let target = world.createBody(BodyDefinition(position: Vector2(98, 50), radius: 2))
+        let bullet = world.createBody(BodyDefinition(position: Vector2(20, 50), radius: 2, velocity: Vector2(speed, 0)))
+        for _ in 0..<60 {
+            world.step()
+            #expect(world.position(of: bullet).x < world.position(of: target).x)
+            #expect(allInside(world, world.container.rect))
+        }
+        let gap = world.position(of: target).x - world.position(of: bullet).x - 4
+        #expect(gap > -0.05 * 2, "overlap pushed out afterwards: gap \(gap)")
+    }
+
     @Test("a fast body crossing a crowd stops at its first member")
     func throughCrowd() {
         var world = World(container: box(100))
