@@ -13,7 +13,7 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
         return z ^ (z >> 31)
     }
 
-    /// A double in [0, 1) with 53 random bits (the stdlib's `Double.random(in:using:)` is not
+    /// A double in [0, 1) with 53 random bits (the stdlib's ranged random doubles are not
     /// promised to stay the same across Swift versions, this is).
     public mutating func nextUnit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
 
