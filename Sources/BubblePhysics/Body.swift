@@ -54,14 +54,28 @@ public struct BodyDefinition: Hashable, Sendable {
         self.attracted = attracted
     }
 
+    /// Radii and densities a body may have: wide enough for any unit system, narrow enough that
+    /// mass (density × π × r²) and its inverse stay finite and normal.
+    public static let radiusRange: ClosedRange<Double> = 1e-9...1e9
+    public static let densityRange: ClosedRange<Double> = 1e-9...1e9
+    /// Largest coordinate of a position given to the world (|x| and |y|).
+    public static let positionLimit: Double = 1e15
+
     /// Nil when the definition is valid; otherwise which field is wrong and why.
     public var validationError: String? {
-        if !position.isFinite { return "position \(position) is not finite" }
+        if !BodyDefinition.isValidPosition(position) { return "position \(position) must be finite with |x|, |y| ≤ 1e15" }
         if !velocity.isFinite { return "velocity \(velocity) is not finite" }
-        if !(radius.isFinite && radius > 0) { return "radius \(radius) must be positive and finite" }
-        if !(density.isFinite && density > 0) { return "density \(density) must be positive and finite" }
+        if !BodyDefinition.radiusRange.contains(radius) { return "radius \(radius) must be in 1e-9...1e9" }
+        if !BodyDefinition.densityRange.contains(density) { return "density \(density) must be in 1e-9...1e9" }
         if !(resistance.isFinite && resistance >= 0) { return "resistance \(resistance) must be finite and not negative" }
         return nil
+    }
+}
+
+extension BodyDefinition {
+    /// True when `position` is finite and within `positionLimit` on both axes.
+    public static func isValidPosition(_ position: Vector2) -> Bool {
+        position.isFinite && abs(position.x) <= positionLimit && abs(position.y) <= positionLimit
     }
 }
 

@@ -34,8 +34,13 @@ extension Grid {
     func firstImpact(of slot: Int, from x: Double, _ y: Double, by dx: Double, _ dy: Double,
                      radius: Double, bodies: UnsafeBufferPointer<SolverBody>) -> Double {
         guard columns > 0, let (t0, t1) = clip(x: x, y: y, dx: dx, dy: dy) else { return 1 }
-        let length = (dx * dx + dy * dy).squareRoot() * (t1 - t0)
-        let samples = Int(length / cellSize) + 1
+        // The clipped part lies inside the grid (plus two cells), so its length in cells is at
+        // most about columns + rows; computing it from the clipped components avoids squaring a
+        // huge displacement, and the cap keeps the conversion to Int safe whatever happens.
+        let clippedX = dx * (t1 - t0), clippedY = dy * (t1 - t0)
+        let cells = (clippedX * clippedX + clippedY * clippedY).squareRoot() / cellSize
+        let most = Double(2 * (columns + rows) + 8)
+        let samples = Int(cells < most ? cells : most) + 1
         var earliest = 1.0
         for sample in 0...samples {
             let t = t0 + (t1 - t0) * Double(sample) / Double(samples)

@@ -81,7 +81,9 @@ struct Grid: Sendable {
         originY = minY
         var size = cellSize
         let limit = Double(2 * bodyCount + 16)
-        while ((maxX - minX) / size + 1) * ((maxY - minY) / size + 1) > limit { size *= 2 }
+        // Positions are bounded (speed limit, position limit), so the extent is finite; the
+        // loop also stops if it were not, and `column`/`row` clamp before converting to Int.
+        while ((maxX - minX) / size + 1) * ((maxY - minY) / size + 1) > limit && size < Double.greatestFiniteMagnitude / 4 { size *= 2 }
         self.cellSize = size
         inverseCellSize = 1 / size
         columns = Int((maxX - minX) / size) + 1

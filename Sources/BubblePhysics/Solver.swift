@@ -76,45 +76,75 @@ struct SolverContext {
     var wallSoftness: Softness
     /// Push speed in radii per second.
     var pushSpeed: Double
+    /// Speed limit in radii per second.
+    var maxSpeed: Double
     var field: AttractionField
     var rect: Rect
     var solid: Borders
 
-    /// Field acceleration and resistance for every dynamic body.
+    /// Field pull and resistance for every dynamic body, then the speed limit for every body.
     func integrateVelocities() {
         let useField = field.strength > 0
         for slot in 0..<bodies.count {
             let bodyFlags = flags[slot]
-            guard bodyFlags.contains(.alive), !bodyFlags.contains(.kinematic) else { continue }
+            guard bodyFlags.contains(.alive) else { continue }
             var body = bodies[slot]
-            var ax = 0.0, ay = 0.0
-            if useField && bodyFlags.contains(.attracted) { (ax, ay) = fieldAcceleration(body) }
-            let damping = 1 / (1 + h * resistances[slot])
-            body.vx = (body.vx + h * ax) * damping
-            body.vy = (body.vy + h * ay) * damping
+            if !bodyFlags.contains(.kinematic) {
+                if useField && bodyFlags.contains(.attracted) { applyField(to: &body) }
+                let damping = 1 / (1 + h * resistances[slot])
+                body.vx *= damping
+                body.vy *= damping
+            }
+            limitSpeed(&body)
             bodies[slot] = body
         }
     }
 
-    /// The attraction field's acceleration on one body (see `FieldLaw`).
+    /// The attraction field's pull on one body for one substep (see `FieldLaw`). The linear
+    /// parts (the spring, and radial gravity inside its falloff radius) are integrated
+    /// implicitly, so no strength, mass or falloff can make them blow up.
     @inline(__always)
-    func fieldAcceleration(_ body: SolverBody) -> (Double, Double) {
+    func applyField(to body: inout SolverBody) {
         let dx = field.point.x - body.px, dy = field.point.y - body.py
         switch field.law {
         case .spring:
-            let gain = field.strength * body.invMass
-            return (dx * gain, dy * gain)
+            pullLinearly(&body, dx, dy, stiffness: field.strength * body.invMass)
         case .radialGravity:
             let distanceSquared = dx * dx + dy * dy
             let falloff = field.falloffRadius
             if distanceSquared < falloff * falloff {
-                let gain = field.strength / falloff  // linear inside the falloff radius
-                return (dx * gain, dy * gain)
+                pullLinearly(&body, dx, dy, stiffness: field.strength / falloff)
+            } else if distanceSquared > 0 {
+                let gain = h * field.strength / distanceSquared.squareRoot()
+                body.vx += dx * gain
+                body.vy += dy * gain
             }
-            guard distanceSquared > 0 else { return (0, 0) }
-            let gain = field.strength / distanceSquared.squareRoot()
-            return (dx * gain, dy * gain)
         }
+    }
+
+    /// Implicit Euler for a pull of `stiffness` (ω², 1/s²) toward a point `(dx, dy)` away:
+    /// v ← q·v + (1 − q)·d / h with q = 1 / (1 + h²ω²). Stable for every ω (explicit Euler
+    /// diverges once ω·h > 2), and it reduces to the explicit update when h·ω is small.
+    @inline(__always)
+    func pullLinearly(_ body: inout SolverBody, _ dx: Double, _ dy: Double, stiffness: Double) {
+        let q = 1 / (1 + h * h * stiffness)
+        let pull = (1 - q) * inverseH
+        body.vx = body.vx * q + dx * pull
+        body.vy = body.vy * q + dy * pull
+    }
+
+    /// Caps a body's speed at `maxSpeed` radii per second, so no input can overflow a position.
+    @inline(__always)
+    func limitSpeed(_ body: inout SolverBody) {
+        let limit = maxSpeed * body.radius
+        let speedSquared = body.vx * body.vx + body.vy * body.vy
+        guard speedSquared > limit * limit else { return }
+        // Divide by the larger component first: the square of a huge speed may be infinite.
+        let larger = max(abs(body.vx), abs(body.vy))
+        let ux = body.vx / larger, uy = body.vy / larger
+        let scale = limit / (ux * ux + uy * uy).squareRoot()
+        body.vx = ux * scale
+        body.vy = uy * scale
     }
 
     /// Re-applies last step's (or substep's) accumulated impulses.

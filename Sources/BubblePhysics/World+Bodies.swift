@@ -101,7 +101,7 @@ extension World {
 
     /// Moves a body at once (no sweep). Use for placement, not for motion: prefer velocities.
     public mutating func setPosition(_ position: Vector2, of handle: BodyHandle) {
-        precondition(position.isFinite, "position must be finite")
+        precondition(BodyDefinition.isValidPosition(position), "position must be finite with |x|, |y| ≤ 1e15")
         let slot = checkedSlot(handle)
         bodies[slot].px = position.x
         bodies[slot].py = position.y
@@ -125,14 +125,14 @@ extension World {
     /// Changes the radius at once; mass follows. Overlap this creates is pushed out at the
     /// contact push speed over the next steps, so neighbours move smoothly, nothing teleports.
     public mutating func setRadius(_ radius: Double, of handle: BodyHandle) {
-        precondition(radius.isFinite && radius > 0, "radius must be positive and finite")
+        precondition(BodyDefinition.radiusRange.contains(radius), "radius must be in 1e-9...1e9")
         let slot = checkedSlot(handle)
         bodies[slot].radius = radius
         updateInverseMass(slot)
     }
 
     public mutating func setDensity(_ density: Double, of handle: BodyHandle) {
-        precondition(density.isFinite && density > 0, "density must be positive and finite")
+        precondition(BodyDefinition.densityRange.contains(density), "density must be in 1e-9...1e9")
         let slot = checkedSlot(handle)
         densities[slot] = density
         updateInverseMass(slot)

@@ -84,7 +84,7 @@ extension World {
         let contactSoftness = Softness(hertz: hertz, zeta: zeta, h: h)
         let wallSoftness = Softness(hertz: 2 * hertz, zeta: zeta, h: h)
         let field = self.field, rect = container.rect, solid = container.solidBorders
-        let pushSpeed = configuration.pushSpeed
+        let pushSpeed = configuration.pushSpeed, maxSpeed = configuration.maxSpeed
         let flags = self.flags, resistances = self.resistances
         flags.withUnsafeBufferPointer { flags in
             resistances.withUnsafeBufferPointer { resistances in
@@ -94,7 +94,7 @@ extension World {
                             body(SolverContext(bodies: bodies, contacts: contacts, walls: walls, flags: flags,
                                                resistances: resistances, h: h, inverseH: 1 / h,
                                                contactSoftness: contactSoftness, wallSoftness: wallSoftness,
-                                               pushSpeed: pushSpeed, field: field, rect: rect, solid: solid))
+                                               pushSpeed: pushSpeed, maxSpeed: maxSpeed, field: field, rect: rect, solid: solid))
                         }
                     }
                 }

@@ -13,6 +13,9 @@ public struct WorldConfiguration: Hashable, Sendable {
     /// Largest speed at which overlap is pushed out, in radii per second (of the pair's mean
     /// radius). Also how fast bodies caught outside a shrunk container come back. Default 8.
     public var pushSpeed: Double = 8
+    /// Largest speed of any body, in radii per second. Default 1e8 (a 0.5-unit body at 5e7
+    /// units/s): far beyond any gesture; it exists so that no input can overflow a position.
+    public var maxSpeed: Double = 1e8
     /// Restitution of body-body and body-wall contacts, 0...1. Default 0 (no bounce).
     public var elasticity: Double = 0
     /// Contacts are found this far apart (fraction of the radius sum) so approaching bodies are
@@ -31,6 +34,7 @@ public struct WorldConfiguration: Hashable, Sendable {
         if !(contactHertz.isFinite && contactHertz > 0) { return "contactHertz \(contactHertz) must be positive" }
         if !(contactDampingRatio.isFinite && contactDampingRatio >= 0) { return "contactDampingRatio \(contactDampingRatio) must not be negative" }
         if !(pushSpeed.isFinite && pushSpeed > 0) { return "pushSpeed \(pushSpeed) must be positive" }
+        if !(maxSpeed.isFinite && maxSpeed > 0) { return "maxSpeed \(maxSpeed) must be positive and finite" }
         if !(elasticity.isFinite && (0...1).contains(elasticity)) { return "elasticity \(elasticity) must be in 0...1" }
         if !(speculativeFraction.isFinite && (0...0.5).contains(speculativeFraction)) { return "speculativeFraction \(speculativeFraction) must be in 0...0.5" }
         if !(1...1000).contains(maxStepsPerAdvance) { return "maxStepsPerAdvance \(maxStepsPerAdvance) must be in 1...1000" }

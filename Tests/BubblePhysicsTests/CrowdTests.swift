@@ -3,22 +3,28 @@ import Testing
 
 @Suite("Crowds")
 struct CrowdTests {
+    /// A spring field pulls every body toward a single stable packing, so the crowd can come to
+    /// rest: its energy must then decay exponentially, without the bursts solver noise would make.
+    /// (Under radial gravity — a cone-shaped potential — a frictionless heap keeps avalanching for
+    /// a long time, which is physics, not jitter; the benchmark test covers its quality instead.)
     @Test("a settled crowd is still: kinetic energy decays toward zero, no jitter")
     func energyDecays() {
         var world = CrowdBenchmark.makeWorld(count: 400)
+        world.field.law = .spring
+        world.field.strength = 3
+        for handle in world.handles { world.setResistance(3, of: handle) }
         var peak = 0.0
-        for _ in 0..<300 {
+        var windowPeaks: [Double] = []
+        for step in 0..<1200 {
             world.step()
             peak = max(peak, world.kineticEnergy)
+            if step % 100 == 0 { windowPeaks.append(0) }
+            windowPeaks[windowPeaks.count - 1] = max(windowPeaks[windowPeaks.count - 1], world.kineticEnergy)
         }
-        var late: [Double] = []
-        for _ in 0..<300 {
-            world.step()
-            late.append(world.kineticEnergy)
-        }
-        #expect(peak > 0)
-        #expect(late.last! < 1e-4 * peak, "final \(late.last!) vs peak \(peak)")
-        #expect(late.suffix(60).max()! < 1e-3 * peak, "no jitter bursts once settled")
+        #expect(world.kineticEnergy < 1e-9 * peak, "final \(world.kineticEnergy) vs peak \(peak)")
+        let late = windowPeaks.suffix(6)
+        #expect(zip(late, late.dropFirst()).allSatisfy { $1 < 0.5 * $0 }, "each second at least halves the energy: \(late)")
+        #expect(world.overlapStatistics().largest < 0.02, "settled overlap stays small")
     }
 
     @Test("the crowd benchmark scene at 1k keeps overlap small and every body inside, no NaN")
