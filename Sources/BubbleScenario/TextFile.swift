@@ -78,6 +78,32 @@ public enum TextFile {
         }
     }
 
+    /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes so every
+    /// platform lists them in the same order.
+    public static func list(_ directory: String) throws -> [String] {
+        guard let handle = opendir(directory) else {
+            let code = errno
+            if code == ENOENT { throw TextFileError.missing(path: directory) }
+            throw TextFileError.unreadable(path: directory, reason: String(cString: strerror(code)))
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// True when `path` is a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        guard let handle = opendir(path) else { return false }
+        closedir(handle)
+        return true
+    }
+
     /// True when a file or directory exists at `path`.
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
