@@ -6,7 +6,7 @@ import BubblePhysics
 /// Plays in any current browser.
 public enum AnimationRenderer {
     /// The whole SVG document. `frames` are in step order; `timeStep` is seconds per step.
-    public static func svg(_ frames: [Frame], timeStep: Double, title: String = "") -> String {
+    public static func svg(_ frames: [ScenarioFrame], timeStep: Double, title: String = "") -> String {
         guard let first = frames.first, let last = frames.last else { return "" }
         let timing = Timing(frames: frames, timeStep: timeStep)
         var out = SVGStyle.header(viewBox(frames))
@@ -22,7 +22,7 @@ public enum AnimationRenderer {
     }
 
     /// The union of every frame's container, grown by the margin.
-    static func viewBox(_ frames: [Frame]) -> BubblePhysics.Rect {
+    static func viewBox(_ frames: [ScenarioFrame]) -> BubblePhysics.Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for frame in frames {
             minX = min(minX, frame.container.minX)
@@ -33,7 +33,7 @@ public enum AnimationRenderer {
         return SVGStyle.viewBox(BubblePhysics.Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }
 
-    static func borders(_ frames: [Frame], _ timing: Timing) -> String {
+    static func borders(_ frames: [ScenarioFrame], _ timing: Timing) -> String {
         var out = ""
         for index in 0..<4 {
             let ends = frames.map { SVGStyle.edges($0.container)[index] }
@@ -51,7 +51,7 @@ public enum AnimationRenderer {
         return out
     }
 
-    static func attraction(_ frames: [Frame], _ timing: Timing) -> String {
+    static func attraction(_ frames: [ScenarioFrame], _ timing: Timing) -> String {
         let points = frames.map { "\(SVGStyle.rounded($0.attractionPoint.x)),\(SVGStyle.rounded($0.attractionPoint.y))" }
         var out = "<g transform=\"translate(\(points[0]))\" stroke=\"\(SVGStyle.attraction)\" stroke-width=\"1.5\" fill=\"none\">"
         out += "<circle r=\"6\"/><line x1=\"-10\" x2=\"10\"/><line y1=\"-10\" y2=\"10\"/>"
@@ -78,10 +78,10 @@ public enum AnimationRenderer {
         return out + "</text></g>\n"
     }
 
-    static func callout(_ track: BubbleTrack, _ frames: [Frame], _ timing: Timing) -> String {
+    static func callout(_ track: BubbleTrack, _ frames: [ScenarioFrame], _ timing: Timing) -> String {
         var shapes: [String] = [], xs: [String] = [], ys: [String] = [], shown: [String] = []
         for index in frames.indices {
-            let bubble = BubbleFrame(id: track.id, tag: "", label: track.caption, x: track.x[index], y: track.y[index],
+            let bubble = ScenarioBubble(id: track.id, tag: nil, label: track.caption, x: track.x[index], y: track.y[index],
                                      diameter: track.diameter[index], selected: true)
             let placed = track.present[index] && track.selected[index] ? SVGStyle.callout(for: bubble, in: frames[index].container) : nil
             shapes.append(placed?.path ?? shapes.last ?? "M0 0")
@@ -104,7 +104,7 @@ struct Timing {
     /// `dur`, `keyTimes` and `repeatCount` attributes.
     let attributes: String
 
-    init(frames: [Frame], timeStep: Double) {
+    init(frames: [ScenarioFrame], timeStep: Double) {
         let firstStep = frames.first?.step ?? 0
         let span = max(1, (frames.last?.step ?? 0) - firstStep)
         let keyTimes = frames.map { SVGNumber4.format(Double($0.step - firstStep) / Double(span)) }
@@ -137,7 +137,7 @@ struct BubbleTrack {
     var selected: [Bool]
 
     /// Tracks of every bubble seen in any frame, in id order.
-    static func tracks(_ frames: [Frame]) -> [BubbleTrack] {
+    static func tracks(_ frames: [ScenarioFrame]) -> [BubbleTrack] {
         var index: [Int: Int] = [:]
         var tracks: [BubbleTrack] = []
         let count = frames.count

@@ -5,7 +5,7 @@
 public enum DumpFormat: String, Sendable, CaseIterable {
     /// `step,id,tag,x,y,diameter,selected` with a header line.
     case csv
-    /// One JSON object per line: `{"step":0,"id":1,"tag":"a","x":1.5,"y":2.0,"diameter":80.0,"selected":false}`.
+    /// One JSON object per line: `{"step":0,"id":1,"tag":3,"x":1.5,"y":2.0,"diameter":80.0,"selected":false}`.
     case jsonl
 
     /// The header line (CSV only), with its newline; empty for JSON Lines.
@@ -14,29 +14,19 @@ public enum DumpFormat: String, Sendable, CaseIterable {
     }
 
     /// The rows of one frame, each ending in a newline.
-    public func rows(_ frame: Frame) -> String {
+    public func rows(_ frame: ScenarioFrame) -> String {
         var out = ""
         for bubble in frame.bubbles {
             switch self {
             case .csv:
-                out += "\(frame.step),\(bubble.id),\(Self.csvField(bubble.tag)),\(bubble.x.description),"
+                out += "\(frame.step),\(bubble.id),\(bubble.tag.map(String.init) ?? ""),\(bubble.x.description),"
                     + "\(bubble.y.description),\(bubble.diameter.description),\(bubble.selected)\n"
             case .jsonl:
-                out += "{\"step\":\(frame.step),\"id\":\(bubble.id),\"tag\":\(JSONWriter.quoted(bubble.tag)),"
+                out += "{\"step\":\(frame.step),\"id\":\(bubble.id),\"tag\":\(bubble.tag.map(String.init) ?? "null"),"
                     + "\"x\":\(JSONWriter.number(bubble.x)),\"y\":\(JSONWriter.number(bubble.y)),"
                     + "\"diameter\":\(JSONWriter.number(bubble.diameter)),\"selected\":\(bubble.selected)}\n"
             }
         }
         return out
-    }
-
-    /// A CSV field, quoted (RFC 4180) when it holds a comma, quote or line break.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        var out = "\""
-        for character in text {
-            if character == "\"" { out += "\"\"" } else { out.append(character) }
-        }
-        return out + "\""
     }
 }

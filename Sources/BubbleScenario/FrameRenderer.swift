@@ -6,7 +6,7 @@ import BubblePhysics
 /// balloon, placed with `BalloonPlacement`, over each selected bubble.
 public enum FrameRenderer {
     /// The whole SVG document.
-    public static func svg(_ frame: Frame, title: String = "") -> String {
+    public static func svg(_ frame: ScenarioFrame, title: String = "") -> String {
         var out = SVGStyle.header(SVGStyle.viewBox(frame.container))
         if !title.isEmpty { out += "<title>\(SVGStyle.escape(title))</title>\n" }
         out += borders(frame)
@@ -18,7 +18,7 @@ public enum FrameRenderer {
         return out + "</svg>\n"
     }
 
-    static func borders(_ frame: Frame) -> String {
+    static func borders(_ frame: ScenarioFrame) -> String {
         var out = ""
         for (edge, start, end) in SVGStyle.edges(frame.container) {
             out += "<line x1=\"\(SVGStyle.number(start.x))\" y1=\"\(SVGStyle.number(start.y))\" x2=\"\(SVGStyle.number(end.x))\" "
@@ -35,7 +35,7 @@ public enum FrameRenderer {
             + "<line x1=\"\(x)\" y1=\"\(SVGStyle.number(point.y - 10))\" x2=\"\(x)\" y2=\"\(SVGStyle.number(point.y + 10))\"/></g>\n"
     }
 
-    static func bubble(_ bubble: BubbleFrame) -> String {
+    static func bubble(_ bubble: ScenarioBubble) -> String {
         let x = SVGStyle.number(bubble.x), y = SVGStyle.number(bubble.y)
         let fill = bubble.selected ? SVGStyle.selectedFill : SVGStyle.bubbleFill
         var out = "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"\(SVGStyle.number(max(0, bubble.diameter / 2)))\" fill=\"\(fill)\"/>\n"
@@ -48,7 +48,7 @@ public enum FrameRenderer {
         return out
     }
 
-    static func callout(_ bubble: BubbleFrame, container: BubblePhysics.Rect) -> String {
+    static func callout(_ bubble: ScenarioBubble, container: BubblePhysics.Rect) -> String {
         guard let (path, center) = SVGStyle.callout(for: bubble, in: container) else { return "" }
         return "<path d=\"\(path)\" fill=\"\(SVGStyle.balloonFill)\" stroke=\"\(SVGStyle.balloonStroke)\" stroke-width=\"1\" "
             + "stroke-linejoin=\"round\"/>\n"

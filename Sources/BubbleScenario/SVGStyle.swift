@@ -27,10 +27,9 @@ enum SVGStyle {
     /// XML-escaped text.
     static func escape(_ text: String) -> String { SVGDocument.escape(text) }
 
-    /// The text drawn for a bubble: its label, else its tag, else `#id`.
-    static func caption(_ bubble: BubbleFrame) -> String {
-        if !bubble.label.isEmpty { return bubble.label }
-        return bubble.tag.isEmpty ? "#\(bubble.id)" : bubble.tag
+    /// The text drawn for a bubble: its label, else `#id`.
+    static func caption(_ bubble: ScenarioBubble) -> String {
+        bubble.label.isEmpty ? "#\(bubble.id)" : bubble.label
     }
 
     /// Label font size for a bubble of `diameter`: a sixth of it, between 4 and 16 points.
@@ -69,7 +68,7 @@ enum SVGStyle {
 
     /// A callout over a selected bubble: a balloon whose stem touches the bubble, holding its caption.
     /// Nil when it cannot be placed (e.g. a zero-size container).
-    static func callout(for bubble: BubbleFrame, in container: BubblePhysics.Rect) -> (path: String, text: Point)? {
+    static func callout(for bubble: ScenarioBubble, in container: BubblePhysics.Rect) -> (path: String, text: Point)? {
         let caption = caption(bubble)
         let width = max(12, Double(caption.count) * calloutTextSize * 0.6)
         let area = viewBox(container)

@@ -40,7 +40,7 @@ public struct Trace: Sendable, Equatable {
     }
 
     /// Adds a frame: its hash, and its positions when its step is a multiple of `every`.
-    public mutating func record(_ frame: Frame) {
+    public mutating func record(_ frame: ScenarioFrame) {
         hashes.append(frame.hashDigits)
         guard every > 0, frame.step % every == 0 else { return }
         let bubbles = frame.bubbles.prefix(limit).map {

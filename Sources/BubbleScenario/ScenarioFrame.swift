@@ -1,11 +1,11 @@
 import BubblePhysics
 
 /// One bubble as a scenario run sees it at one step: what the CLI dumps and the renderer draws.
-public struct BubbleFrame: Sendable, Equatable {
+public struct ScenarioBubble: Sendable, Equatable {
     /// The container's id of the bubble (stable for its lifetime, never reused in a run).
     public var id: Int
-    /// The bubble's tag ("" when it has none).
-    public var tag: String
+    /// The bubble's tag, if it has one.
+    public var tag: Int?
     /// The label drawn on the bubble ("" when labels are off).
     public var label: String
     /// Centre, points.
@@ -15,7 +15,7 @@ public struct BubbleFrame: Sendable, Equatable {
     public var diameter: Double
     public var selected: Bool
 
-    public init(id: Int, tag: String, label: String, x: Double, y: Double, diameter: Double, selected: Bool) {
+    public init(id: Int, tag: Int?, label: String, x: Double, y: Double, diameter: Double, selected: Bool) {
         self.id = id
         self.tag = tag
         self.label = label
@@ -26,24 +26,27 @@ public struct BubbleFrame: Sendable, Equatable {
     }
 }
 
-/// Everything visible after some number of steps: the bubbles in id order, the container and
+/// Everything visible after some number of steps: the bubbles in insertion order, the container and
 /// the attraction point.
-public struct Frame: Sendable, Equatable {
+public struct ScenarioFrame: Sendable, Equatable {
     /// Steps taken so far (0 = the initial state, before the first step).
     public var step: Int
-    public var bubbles: [BubbleFrame]
+    public var bubbles: [ScenarioBubble]
+    /// Simulated seconds elapsed.
+    public var time: Double
     /// The container's rectangle, points.
     public var container: BubblePhysics.Rect
     /// The solid borders.
     public var solidBorders: Borders
     /// The attraction point, points.
     public var attractionPoint: Vector2
-    /// A hash of the exact state (the container's own state hash mixed with every field above).
+    /// The container's hash of its exact state (bodies, bubbles, animations, gesture, random state).
     public var stateHash: UInt64
 
-    public init(step: Int, bubbles: [BubbleFrame], container: BubblePhysics.Rect, solidBorders: Borders,
+    public init(step: Int, time: Double, bubbles: [ScenarioBubble], container: BubblePhysics.Rect, solidBorders: Borders,
                 attractionPoint: Vector2, stateHash: UInt64) {
         self.step = step
+        self.time = time
         self.bubbles = bubbles
         self.container = container
         self.solidBorders = solidBorders
