@@ -1,0 +1,111 @@
+import BubblePhysics
+
+/// Making and adding bubbles, spawn points, cycling.
+extension BubbleContainer {
+    /// Makes a bubble with the next identity (0, 1, 2, …) without adding it.
+    public mutating func makeBubble(_ content: some BubbleLayoutProvider, tag: Int? = nil,
+                                    selected: Bool = false) -> Bubble {
+        let id = BubbleID(nextID)
+        nextID += 1
+        return Bubble(id: id, content: content, tag: tag, isSelected: selected)
+    }
+
+    /// Adds a bubble. It appears at the attraction point (`atCenter`) or at a spawn corner
+    /// (seeded; never the same corner twice running) and, if `animated`, grows in over
+    /// `growInDuration`. In a container without an area it waits and appears once the container
+    /// has one. With `maxBubbles` reached, the oldest bubble is removed (animated) first.
+    /// A bubble added selected is reported as `added` only; `maxSelected` applies to it (refused:
+    /// it is added unselected; deselect-oldest: the oldest selection is deselected and reported).
+    /// - Throws: `.duplicateBubble` when a bubble with this identity is in the container
+    ///   (including while it shrinks out).
+    public mutating func add(_ bubble: Bubble, atCenter: Bool = false, animated: Bool = true) throws(BubbleContainerError) {
+        guard indexByID[bubble.id] == nil else { throw .duplicateBubble(bubble.id) }
+        if bubble.id.rawValue >= nextID { nextID = bubble.id.rawValue + 1 }
+        enforceMaxBubbles(adding: 1)
+        var bubble = bubble
+        if bubble.isSelected && !makeRoomForSelection() { bubble.isSelected = false }
+        let diameter = BubbleContainer.sanitised(bubble.content.diameter(selected: bubble.isSelected))
+        if bubble.isSelected { selectionCounter += 1 }
+        records.append(BubbleRecord(bubble: bubble, body: nil, phase: .waiting, phaseStart: time,
+                                    spawnAtCenter: atCenter, animated: animated, diameterFrom: diameter,
+                                    diameterTo: diameter, diameterStart: time, selectionOrder: selectionCounter))
+        indexByID[bubble.id] = records.count - 1
+        report(.added, records.count - 1)
+        if configuration.size.hasArea { spawn(records.count - 1) }
+    }
+
+    /// Makes and adds a bubble in one call (cannot be a duplicate). Returns its identity.
+    @discardableResult
+    public mutating func add(content: some BubbleLayoutProvider, tag: Int? = nil, selected: Bool = false,
+                             atCenter: Bool = false, animated: Bool = true) -> BubbleID {
+        let bubble = makeBubble(content, tag: tag, selected: selected)
+        do { try add(bubble, atCenter: atCenter, animated: animated) } catch { preconditionFailure("fresh identity \(bubble.id) is a duplicate") }
+        return bubble.id
+    }
+
+    /// Makes and adds a `DefaultBubble` (UEBubblePicker's `createAndAddDefaultBubble`).
+    @discardableResult
+    public mutating func addDefaultBubble(text: String, imageName: String? = nil, style: BubbleStyle = BubbleStyle(),
+                                          tag: Int? = nil, selected: Bool = false, atCenter: Bool = false,
+                                          animated: Bool = true) -> BubbleID {
+        add(content: DefaultBubble(text: text, imageName: imageName, style: style), tag: tag, selected: selected,
+            atCenter: atCenter, animated: animated)
+    }
+
+    /// A provider's diameter made safe: finite, within `minimumDiameter...maximumDiameter`.
+    static func sanitised(_ diameter: Double) -> Double {
+        guard diameter.isFinite, diameter > minimumDiameter else { return minimumDiameter }
+        return diameter < maximumDiameter ? diameter : maximumDiameter
+    }
+
+    /// Removes the oldest bubbles so that `adding` more fit under `maxBubbles`.
+    mutating func enforceMaxBubbles(adding: Int) {
+        guard let limit = configuration.maxBubbles else { return }
+        var alive = records.reduce(0) { $0 + ($1.phase == .removing ? 0 : 1) }
+        var index = 0
+        while alive + adding > limit && index < records.count {
+            if records[index].phase != .removing {
+                beginRemoval(index)
+                alive -= 1
+            }
+            index += 1
+        }
+    }
+
+    /// Creates the body of a waiting bubble at its spawn point.
+    mutating func spawn(_ index: Int) {
+        let record = records[index]
+        let diameter = record.diameterTo
+        let scale = record.animated && configuration.growInDuration > 0 ? BubbleContainer.minimumScale : 1
+        let radius = diameter * scale * 0.5
+        let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
+        let base = record.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
+        let position = keptInside(base + jitter, radius: radius)
+        let body = world.createBody(BodyDefinition(position: position, radius: radius,
+                                                   density: density(selected: record.bubble.isSelected),
+                                                   resistance: configuration.resistance))
+        records[index].body = body
+        records[index].phase = scale < 1 ? .growingIn : .present
+        records[index].phaseStart = time
+    }
+
+    /// The next spawn corner (seeded, never the previous one), inset by `radius`.
+    mutating func cornerPoint(radius: Double) -> Vector2 {
+        var corner: Int
+        if let last = lastCorner {
+            corner = random.next(below: 3)
+            if corner >= last { corner += 1 }
+        } else {
+            corner = random.next(below: 4)
+        }
+        lastCorner = corner
+        let size = configuration.size
+        let x = corner == 0 || corner == 3 ? radius : size.width - radius
+        let y = corner < 2 ? radius : size.height - radius
+        return Vector2(x, y)
+    }
+
+    mutating func spawnWaitingBubbles() {
+        for index in records.indices where records[index].phase == .waiting { spawn(index) }
+    }
+}

@@ -1,0 +1,107 @@
+import BubblePhysics
+
+/// Changing settings mid-run: every field takes effect at once.
+extension BubbleContainer {
+    /// Replaces the configuration. Size changes re-spread the bubbles proportionally and keep
+    /// them inside; a new anchor is used at once; densities and resistance apply to every
+    /// bubble; a lower `maxBubbles` removes the oldest surplus (animated); a new seed reseeds
+    /// the spawn generator. `maxSelected` only limits later selections.
+    /// - Throws: `.invalidConfiguration` (and changes nothing) when `validationError` is set.
+    public mutating func setConfiguration(_ new: BubbleContainerConfiguration) throws(BubbleContainerError) {
+        if let error = new.validationError { throw .invalidConfiguration(error) }
+        let old = configuration
+        configuration = new
+        if new.seed != old.seed {
+            random = SplitMix64(seed: new.seed)
+            lastCorner = nil
+        }
+        if new.anchor != old.anchor { moveAnchorNow(to: new.anchor) }
+        world.configuration = new.physics
+        world.container = BubbleContainer.container(for: new)
+        world.field = BubbleContainer.field(for: new, anchor: anchorCurrent)
+        if new.size != old.size { respread(from: old.size, to: new.size) }
+        if new.densitySelected != old.densitySelected || new.densityUnselected != old.densityUnselected
+            || new.resistance != old.resistance {
+            refreshBodies()
+        }
+        enforceMaxBubbles(adding: 0)
+    }
+
+    /// Resizes the container (a rotation): the anchor follows, bubbles are moved proportionally
+    /// and kept inside the solid borders. A zero size is legal; bubbles then wait.
+    /// - Throws: `.invalidConfiguration` for a negative or non-finite size.
+    public mutating func resize(to size: PickerSize) throws(BubbleContainerError) {
+        var new = configuration
+        new.size = size
+        try setConfiguration(new)
+    }
+
+    /// Moves the attraction anchor (a fraction of the size) at once.
+    /// - Throws: `.invalidConfiguration` for a non-finite anchor.
+    public mutating func setAnchor(_ anchor: Vector2) throws(BubbleContainerError) {
+        var new = configuration
+        new.anchor = anchor
+        try setConfiguration(new)
+    }
+
+    /// The anchor in use, as a fraction of the size (differs from `configuration.anchor`
+    /// while the background is dragged or the anchor springs back).
+    public var currentAnchor: Vector2 { anchorCurrent }
+
+    /// The attraction point in points.
+    public var anchorPoint: Vector2 {
+        Vector2(anchorCurrent.x * configuration.size.width, anchorCurrent.y * configuration.size.height)
+    }
+
+    mutating func moveAnchorNow(to anchor: Vector2) {
+        anchorCurrent = anchor
+        anchorTarget = anchor
+        if case .background(var drag) = gesture {
+            drag.startAnchor = anchor
+            gesture = .background(drag)
+        }
+    }
+
+    /// Moves every body proportionally to a new size, then inside the solid borders; spawns
+    /// waiting bubbles when the container first gets an area.
+    mutating func respread(from old: PickerSize, to new: PickerSize) {
+        guard new.hasArea else { return }
+        let reference = old.hasArea ? old : spreadReference
+        spreadReference = new
+        if reference.hasArea {
+            let sx = new.width / reference.width, sy = new.height / reference.height
+            for index in records.indices {
+                guard let body = records[index].body else { continue }
+                let p = world.position(of: body)
+                world.setPosition(keptInside(Vector2(p.x * sx, p.y * sy), radius: world.radius(of: body)), of: body)
+            }
+        }
+        spawnWaitingBubbles()
+    }
+
+    /// `point` moved inside the solid borders by `radius` (to the middle when too small).
+    func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
+        let solid = configuration.solidBorders, size = configuration.size
+        var p = point
+        if solid.contains(.left) && p.x < radius { p.x = radius }
+        if solid.contains(.right) && p.x > size.width - radius { p.x = size.width - radius }
+        if solid.contains(.left) && solid.contains(.right) && 2 * radius > size.width { p.x = size.width * 0.5 }
+        if solid.contains(.top) && p.y < radius { p.y = radius }
+        if solid.contains(.bottom) && p.y > size.height - radius { p.y = size.height - radius }
+        if solid.contains(.top) && solid.contains(.bottom) && 2 * radius > size.height { p.y = size.height * 0.5 }
+        return p
+    }
+
+    /// Re-applies density and resistance to every body.
+    mutating func refreshBodies() {
+        for index in records.indices {
+            guard let body = records[index].body else { continue }
+            world.setDensity(density(selected: records[index].bubble.isSelected), of: body)
+            world.setResistance(configuration.resistance, of: body)
+        }
+    }
+
+    func density(selected: Bool) -> Double {
+        selected ? configuration.densitySelected : configuration.densityUnselected
+    }
+}

@@ -1,0 +1,79 @@
+import BubblePhysics
+
+/// Removing bubbles: always animated (shrink over `removalDuration`, no collisions, then gone).
+/// A removed bubble leaves the queries at once; `removed` is reported once, when it is gone.
+/// Removing the dragged bubble ends the drag (later pointer events of that gesture are ignored).
+extension BubbleContainer {
+    /// Removes one bubble. Returns false when it is not in the container (or already leaving).
+    @discardableResult
+    public mutating func remove(_ id: BubbleID) -> Bool {
+        guard let index = indexByID[id], records[index].phase != .removing else { return false }
+        beginRemoval(index)
+        return true
+    }
+
+    /// Removes every bubble with this tag; returns how many.
+    @discardableResult
+    public mutating func remove(tag: Int) -> Int { remove { $0.tag == tag } }
+
+    /// Removes every bubble matching the predicate (called once per bubble, in insertion order);
+    /// returns how many.
+    @discardableResult
+    public mutating func remove(where predicate: (Bubble) -> Bool) -> Int {
+        var count = 0
+        for index in records.indices where records[index].phase != .removing && predicate(records[index].bubble) {
+            beginRemoval(index)
+            count += 1
+        }
+        return count
+    }
+
+    /// Removes every bubble; returns how many.
+    @discardableResult
+    public mutating func removeAll() -> Int { remove { _ in true } }
+
+    mutating func beginRemoval(_ index: Int) {
+        let id = records[index].bubble.id
+        endGesture(ifOn: id)
+        if let body = records[index].body {
+            world.setCollides(false, of: body)
+            world.setAttracted(false, of: body)
+            world.setKind(.dynamic, of: body)
+        }
+        records[index].phase = .removing
+        records[index].phaseStart = time
+    }
+
+    /// Destroys the bodies of bubbles whose shrink-out has ended and reports them, in insertion
+    /// order.
+    mutating func finishRemovals() {
+        var index = 0
+        var removedAny = false
+        while index < records.count {
+            let record = records[index]
+            if record.phase == .removing && progress(since: record.phaseStart, over: configuration.removalDuration) >= 1 {
+                report(.removed, index)
+                if let body = record.body { world.destroyBody(body) }
+                records.remove(at: index)
+                removedAny = true
+            } else {
+                index += 1
+            }
+        }
+        if removedAny { rebuildIndex() }
+    }
+
+    mutating func rebuildIndex() {
+        indexByID.removeAll(keepingCapacity: true)
+        for index in records.indices { indexByID[records[index].bubble.id] = index }
+    }
+
+    /// Ends the pointer gesture if it is on this bubble (releases the body without a flick).
+    mutating func endGesture(ifOn id: BubbleID) {
+        guard case .bubble(let drag) = gesture, drag.id == id else { return }
+        gesture = .ignored
+        if drag.isDragging, let index = indexByID[id], let body = records[index].body {
+            world.setAttracted(true, of: body)
+        }
+    }
+}

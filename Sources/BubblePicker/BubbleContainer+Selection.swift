@@ -1,0 +1,150 @@
+import BubblePhysics
+
+/// Selecting and deselecting, from code or by a tap (the same path): the diameter animates
+/// over `selectionDuration`, the density switches at once, neighbours are pushed away from a
+/// newly selected bubble, and each change is reported once, deselections before selections.
+/// Bubbles that are leaving are not affected.
+extension BubbleContainer {
+    /// Selects one bubble. Returns true when it became selected (false: unknown, already
+    /// selected, or refused by `maxSelected`).
+    @discardableResult
+    public mutating func select(_ id: BubbleID) -> Bool { changeOne(id, to: true) }
+
+    /// Deselects one bubble. Returns true when it became unselected.
+    @discardableResult
+    public mutating func deselect(_ id: BubbleID) -> Bool { changeOne(id, to: false) }
+
+    /// Toggles one bubble. Returns true when its state changed.
+    @discardableResult
+    public mutating func toggle(_ id: BubbleID) -> Bool {
+        guard let record = record(id) else { return false }
+        return changeOne(id, to: !record.bubble.isSelected)
+    }
+
+    /// Selects every bubble with this tag; returns how many changed.
+    @discardableResult
+    public mutating func select(tag: Int) -> Int { select { $0.tag == tag } }
+    @discardableResult
+    public mutating func deselect(tag: Int) -> Int { deselect { $0.tag == tag } }
+    @discardableResult
+    public mutating func toggle(tag: Int) -> Int { toggle { $0.tag == tag } }
+
+    /// Selects every matching bubble (predicate called once per bubble, insertion order);
+    /// returns how many changed. Under `maxSelected` with `.refuse` the first matches win;
+    /// with `.deselectOldest` the last matches win and the oldest selections make room.
+    @discardableResult
+    public mutating func select(where predicate: (Bubble) -> Bool) -> Int {
+        commit(deselect: [], select: matching { !$0.isSelected && predicate($0) })
+    }
+
+    @discardableResult
+    public mutating func deselect(where predicate: (Bubble) -> Bool) -> Int {
+        commit(deselect: matching { $0.isSelected && predicate($0) }, select: [])
+    }
+
+    /// Toggles every matching bubble: deselections are applied (and reported) first.
+    @discardableResult
+    public mutating func toggle(where predicate: (Bubble) -> Bool) -> Int {
+        var selectedMatches: [Int] = [], unselectedMatches: [Int] = []
+        for index in matching(predicate) {
+            if records[index].bubble.isSelected { selectedMatches.append(index) } else { unselectedMatches.append(index) }
+        }
+        return commit(deselect: selectedMatches, select: unselectedMatches)
+    }
+
+    /// Deselects every bubble; returns how many changed.
+    @discardableResult
+    public mutating func deselectAll() -> Int { deselect { _ in true } }
+
+    mutating func changeOne(_ id: BubbleID, to selected: Bool) -> Bool {
+        guard let index = indexByID[id], records[index].phase != .removing,
+              records[index].bubble.isSelected != selected else { return false }
+        return selected ? commit(deselect: [], select: [index]) == 1 : commit(deselect: [index], select: []) == 1
+    }
+
+    /// Indices of live bubbles matching the predicate, in insertion order.
+    func matching(_ predicate: (Bubble) -> Bool) -> [Int] {
+        records.indices.filter { records[$0].phase != .removing && predicate(records[$0].bubble) }
+    }
+
+    /// Applies deselections, then selections, honouring `maxSelected`; returns the number of
+    /// requested changes made (evictions by `.deselectOldest` are reported but not counted).
+    mutating func commit(deselect: [Int], select: [Int]) -> Int {
+        var select = select
+        var evicted: [Int] = []
+        if let limit = configuration.maxSelected {
+            let remaining = selectedCount - deselect.count
+            switch configuration.maxSelectedPolicy {
+            case .refuse:
+                select = Array(select.prefix(max(0, limit - remaining)))
+            case .deselectOldest:
+                if select.count > limit { select = Array(select.suffix(limit)) }
+                if !select.isEmpty {
+                    evicted = oldestSelected(count: remaining + select.count - limit, excluding: deselect)
+                }
+            }
+        }
+        for index in deselect + evicted { setSelection(index, false) }
+        for index in select { setSelection(index, true) }
+        return deselect.count + select.count
+    }
+
+    /// Before adding a selected bubble: true when there is room (evicting if the policy says so).
+    mutating func makeRoomForSelection() -> Bool {
+        guard let limit = configuration.maxSelected else { return true }
+        let count = selectedCount
+        if count < limit { return true }
+        guard configuration.maxSelectedPolicy == .deselectOldest, limit > 0 else { return false }
+        for index in oldestSelected(count: count + 1 - limit, excluding: []) { setSelection(index, false) }
+        return true
+    }
+
+    var selectedCount: Int {
+        records.reduce(0) { $0 + ($1.phase != .removing && $1.bubble.isSelected ? 1 : 0) }
+    }
+
+    /// The `count` earliest-selected live bubbles not in `excluding`, oldest first.
+    func oldestSelected(count: Int, excluding: [Int]) -> [Int] {
+        guard count > 0 else { return [] }
+        let candidates = records.indices.filter {
+            records[$0].phase != .removing && records[$0].bubble.isSelected && !excluding.contains($0)
+        }
+        let ordered = candidates.sorted { (records[$0].selectionOrder, $0) < (records[$1].selectionOrder, $1) }
+        return Array(ordered.prefix(count))
+    }
+
+    /// Switches one bubble's state: size animation, density, push, event.
+    mutating func setSelection(_ index: Int, _ selected: Bool) {
+        let current = currentDiameter(records[index])
+        records[index].bubble.isSelected = selected
+        records[index].diameterFrom = current
+        records[index].diameterTo = BubbleContainer.sanitised(records[index].bubble.content.diameter(selected: selected))
+        records[index].diameterStart = time
+        if selected {
+            selectionCounter += 1
+            records[index].selectionOrder = selectionCounter
+        }
+        if let body = records[index].body {
+            world.setDensity(density(selected: selected), of: body)
+            if selected { pushNeighbours(of: index) }
+        }
+        report(selected ? .selected : .deselected, index)
+    }
+
+    /// Gives every other live bubble within reach a velocity away from this one, fading
+    /// linearly from `selectionPushSpeed` at the centre to zero at the reach.
+    mutating func pushNeighbours(of index: Int) {
+        guard let body = records[index].body, configuration.selectionPushSpeed > 0 else { return }
+        let centre = world.position(of: body)
+        let reach = configuration.selectionPushReach * records[index].diameterTo
+        guard reach > 0 else { return }
+        for other in records.indices where other != index && records[other].phase != .removing {
+            guard let neighbour = records[other].body, !isDragged(records[other].bubble.id) else { continue }
+            let offset = world.position(of: neighbour) - centre
+            let distance = offset.length
+            guard distance > 0, distance < reach else { continue }
+            let speed = configuration.selectionPushSpeed * (1 - distance / reach)
+            world.setVelocity(world.velocity(of: neighbour) + offset * (speed / distance), of: neighbour)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import BubblePhysics
+
+/// What `maxSelected` does when one more bubble is selected.
+public enum MaxSelectedPolicy: String, Hashable, Sendable, CaseIterable {
+    /// The new selection is refused (`select` returns false, nothing changes).
+    case refuse
+    /// The oldest selection is deselected first, then the new one is selected.
+    case deselectOldest
+}
+
+/// Every setting of a `BubbleContainer`, with documented defaults. Units are points and
+/// seconds; y grows downward (UIKit). Any field may change mid-run through
+/// `BubbleContainer.setConfiguration(_:)`.
+public struct BubbleContainerConfiguration: Hashable, Sendable {
+    // MARK: Container and field
+
+    /// Container size in points. Default zero (bubbles wait until it has an area).
+    public var size: PickerSize = .zero
+    /// Attraction anchor as a fraction of the size, (0.5, 0.5) is the centre. Default (0.5, 0.5).
+    /// Must be finite; values outside 0...1 are legal (an off-screen anchor).
+    public var anchor: Vector2 = Vector2(0.5, 0.5)
+    /// Force law of the attraction field. Default `.spring` (force = −strength × displacement,
+    /// like UIKit's spring field).
+    public var fieldLaw: FieldLaw = .spring
+    /// Spring: force per point of displacement (mass units / s²; mass = density × π × r²).
+    /// Radial gravity: acceleration in points / s². Default 30,000 (tuned with the densities and
+    /// resistance below so 20 bubbles settle in about 2 s without overshoot).
+    public var fieldStrength: Double = 30_000
+    /// Radial gravity only: distance in points inside which the pull fades to zero. Default 40.
+    public var falloffRadius: Double = 40
+    /// Linear damping per second of every bubble. Default 7.
+    public var resistance: Double = 7
+    /// Density of selected bubbles (mass per pt²). Default 1.5: selected bubbles are denser.
+    public var densitySelected: Double = 1.5
+    /// Density of unselected bubbles (mass per pt²). Default 1.
+    public var densityUnselected: Double = 1
+    /// A horizontally scrolling picker has open left and right borders. Default false (solid).
+    public var horizontalScroll: Bool = false
+    /// A vertically scrolling picker has open top and bottom borders. Default false (solid).
+    public var verticalScroll: Bool = false
+
+    // MARK: Animations (simulated seconds; 0 = instant)
+
+    /// Grow-in of an added bubble (scale 0 → 1, smoothstep). Default 0.25 s.
+    public var growInDuration: Double = 0.25
+    /// Diameter change on (de)selection (smoothstep between the two sizes). Default 0.2 s.
+    public var selectionDuration: Double = 0.2
+    /// Shrink-out of a removed bubble (scale 1 → 0, smoothstep, no collisions). Default 0.25 s.
+    public var removalDuration: Double = 0.25
+
+    // MARK: Selection
+
+    /// Speed in points / s given to neighbours away from a newly selected bubble, at its rim;
+    /// fades linearly to zero at `selectionPushReach`. Default 120.
+    public var selectionPushSpeed: Double = 120
+    /// How far the push reaches, in selected diameters from the bubble's centre. Default 1.5.
+    public var selectionPushReach: Double = 1.5
+    /// Most bubbles selected at once; nil for no limit. Default nil.
+    public var maxSelected: Int? = nil
+    /// What happens beyond `maxSelected`. Default `.refuse`.
+    public var maxSelectedPolicy: MaxSelectedPolicy = .refuse
+
+    // MARK: Cycling and randomness
+
+    /// Most bubbles alive at once; adding one more removes the oldest (animated). Nil for no
+    /// limit. Default nil.
+    public var maxBubbles: Int? = nil
+    /// Seed of every random choice (spawn corners, spawn jitter). Changing it reseeds. Default 0.
+    public var seed: UInt64 = 0
+
+    // MARK: Gestures
+
+    /// Whether a drag on the background moves the anchor. Default true.
+    public var backgroundScrollEnabled: Bool = true
+    /// Largest pointer travel of a tap, points. Default 10.
+    public var tapMaxDistance: Double = 10
+    /// Longest press of a tap, seconds. Default 0.3.
+    public var tapMaxDuration: Double = 0.3
+    /// The flick velocity is the finger's mean velocity over this much of the latest move
+    /// history, seconds. Default 0.08.
+    public var flickWindow: Double = 0.08
+    /// Flick speed cap in diameters of the flicked bubble per second. Default 25 (2,000 pt/s
+    /// for an 80 pt bubble).
+    public var maxFlickSpeed: Double = 25
+    /// Frequency of the critically damped spring pinning a dragged bubble to the finger, Hz.
+    /// Default 8.
+    public var dragFrequency: Double = 8
+    /// Fraction of the way the anchor moves toward its target each step while the background is
+    /// dragged or springs back, 0 < x ≤ 1. Default 0.2.
+    public var anchorSmoothing: Double = 0.2
+
+    /// Solver settings of the underlying world. Default `WorldConfiguration()`.
+    public var physics: WorldConfiguration = WorldConfiguration()
+
+    public init() {}
+
+    /// Nil when valid; otherwise the field that is wrong and why.
+    public var validationError: String? {
+        if !size.isValid { return "size \(size) must be finite and not negative" }
+        if !anchor.isFinite { return "anchor \(anchor) must be finite" }
+        if let error = BubbleContainerConfiguration.checkPositive(
+            [("densitySelected", densitySelected), ("densityUnselected", densityUnselected),
+             ("dragFrequency", dragFrequency), ("flickWindow", flickWindow), ("maxFlickSpeed", maxFlickSpeed)]) {
+            return error
+        }
+        if let error = BubbleContainerConfiguration.checkNotNegative(
+            [("fieldStrength", fieldStrength), ("falloffRadius", falloffRadius), ("resistance", resistance),
+             ("growInDuration", growInDuration), ("selectionDuration", selectionDuration),
+             ("removalDuration", removalDuration), ("selectionPushSpeed", selectionPushSpeed),
+             ("selectionPushReach", selectionPushReach), ("tapMaxDistance", tapMaxDistance),
+             ("tapMaxDuration", tapMaxDuration)]) {
+            return error
+        }
+        if !(anchorSmoothing.isFinite && anchorSmoothing > 0 && anchorSmoothing <= 1) {
+            return "anchorSmoothing \(anchorSmoothing) must be in (0, 1]"
+        }
+        if let limit = maxSelected, limit < 0 { return "maxSelected \(limit) must not be negative" }
+        if let limit = maxBubbles, limit < 1 { return "maxBubbles \(limit) must be at least 1" }
+        return physics.validationError.map { "physics: \($0)" }
+    }
+
+    private static func checkPositive(_ fields: [(String, Double)]) -> String? {
+        for (name, value) in fields where !(value.isFinite && value > 0) {
+            return "\(name) \(value) must be positive and finite"
+        }
+        return nil
+    }
+
+    private static func checkNotNegative(_ fields: [(String, Double)]) -> String? {
+        for (name, value) in fields where !(value.isFinite && value >= 0) {
+            return "\(name) \(value) must be finite and not negative"
+        }
+        return nil
+    }
+
+    /// The solid borders these scroll flags give: a scrolling axis has open borders.
+    public var solidBorders: Borders {
+        var borders = Borders.all
+        if horizontalScroll { borders.subtract(.horizontal) }
+        if verticalScroll { borders.subtract(.vertical) }
+        return borders
+    }
+}

@@ -1,0 +1,55 @@
+import BubblePhysics
+
+/// The container's private bookkeeping for one bubble.
+struct BubbleRecord: Sendable {
+    var bubble: Bubble
+    /// The body in the world; nil while waiting for the container to have an area.
+    var body: BodyHandle?
+    var phase: BubblePhase
+    /// Simulated time the grow-in or shrink-out began, seconds.
+    var phaseStart: Double
+    /// Whether the bubble spawns at the anchor (else at a corner), for waiting bubbles.
+    var spawnAtCenter: Bool
+    /// Whether it grows in (else appears at full size), for waiting bubbles.
+    var animated: Bool
+    /// Selection size animation: from, to (points) and start time (seconds).
+    var diameterFrom: Double
+    var diameterTo: Double
+    var diameterStart: Double
+    /// Serial of the last selection, to find the oldest selection.
+    var selectionOrder: Int
+}
+
+/// One pointer sample: position in points, time in seconds.
+struct PointerSample: Hashable, Sendable {
+    var point: Vector2
+    var time: Double
+}
+
+/// The single pointer's gesture.
+enum GestureState: Hashable, Sendable {
+    case idle
+    /// Down on a bubble: a tap until it moves too far, then a drag.
+    case bubble(BubbleGesture)
+    /// Down on the background: moves the anchor.
+    case background(BackgroundGesture)
+    /// Down somewhere that does nothing (background scrolling off); ends on up.
+    case ignored
+}
+
+struct BubbleGesture: Hashable, Sendable {
+    var id: BubbleID
+    var down: PointerSample
+    /// Recent samples, oldest first (at most `BubbleContainer.sampleLimit`).
+    var samples: [PointerSample]
+    var isDragging: Bool
+    /// Body centre minus finger at the start of the drag, so the bubble does not jump.
+    var grabOffset: Vector2
+    var finger: Vector2
+}
+
+struct BackgroundGesture: Hashable, Sendable {
+    var down: PointerSample
+    /// The anchor (unit) when the drag began.
+    var startAnchor: Vector2
+}

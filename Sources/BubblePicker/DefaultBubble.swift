@@ -1,0 +1,63 @@
+/// The data of a stock bubble (UEBubbleData's data half).
+public struct BubbleData: Hashable, Sendable {
+    /// Label text. Default "Bubble".
+    public var text: String
+    /// Image asset name, resolved by the front end. Default nil.
+    public var imageName: String?
+
+    public init(text: String = "Bubble", imageName: String? = nil) {
+        self.text = text
+        self.imageName = imageName
+    }
+}
+
+/// The style of a stock bubble (UEBubbleConfiguration), with UEBubblePicker's defaults.
+public struct BubbleStyle: Hashable, Sendable {
+    /// Diameter when unselected, points. Default 80.
+    public var minSize: Double = 80
+    /// Diameter when selected, points. Default 80 × 1.33 = 106.4.
+    public var maxSize: Double = 80 * 1.33
+    /// Fill colour. Default black.
+    public var backgroundColor: BubbleColor = .black
+    /// Image opacity while unselected, 0...1 (selected shows it fully). Default 0.33.
+    public var imageAlphaUnselected: Double = 0.33
+    /// Whether the label is shown (only while unselected, as UEBubblePicker does). Default true.
+    public var hasLabel: Bool = true
+    /// Label font size, points. Default 12.
+    public var labelFontSize: Double = 12
+    /// Label colour. Default white.
+    public var labelColor: BubbleColor = .white
+
+    public init() {}
+
+    public init(minSize: Double, maxSize: Double) {
+        self.minSize = minSize
+        self.maxSize = maxSize
+    }
+}
+
+/// The stock bubble: text, an optional image name, and a `BubbleStyle`. Unselected it shows its
+/// label over a dimmed image at `minSize`; selected it hides the label and shows the image fully
+/// at `maxSize`.
+public struct DefaultBubble: BubbleLayoutProvider, Hashable {
+    public var data: BubbleData
+    public var style: BubbleStyle
+
+    public init(data: BubbleData = BubbleData(), style: BubbleStyle = BubbleStyle()) {
+        self.data = data
+        self.style = style
+    }
+
+    public init(text: String, imageName: String? = nil, style: BubbleStyle = BubbleStyle()) {
+        self.init(data: BubbleData(text: text, imageName: imageName), style: style)
+    }
+
+    public func diameter(selected: Bool) -> Double { selected ? style.maxSize : style.minSize }
+
+    public func appearance(selected: Bool) -> BubbleAppearance {
+        BubbleAppearance(text: data.text, imageName: data.imageName, backgroundColor: style.backgroundColor,
+                         imageAlpha: selected ? 1 : style.imageAlphaUnselected,
+                         showsLabel: style.hasLabel && !selected, fontSize: style.labelFontSize,
+                         labelColor: style.labelColor)
+    }
+}
