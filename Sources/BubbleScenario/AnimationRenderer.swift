@@ -1,3 +1,4 @@
+import Balloons
 import BubblePhysics
 
 /// Draws a run as one animated SVG (SMIL `<animate>` with `values` and `keyTimes`, looping),
@@ -78,23 +79,32 @@ public enum AnimationRenderer {
         return out + "</text></g>\n"
     }
 
+    /// A callout that follows a bubble: its group is translated to the bubble's centre each frame,
+    /// its shape (relative to the centre) and visibility change only when they must.
     static func callout(_ track: BubbleTrack, _ frames: [ScenarioFrame], _ timing: Timing) -> String {
-        var shapes: [String] = [], xs: [String] = [], ys: [String] = [], shown: [String] = []
+        var shapes: [String] = [], xs: [String] = [], ys: [String] = [], shown: [String] = [], centres: [String] = []
         for index in frames.indices {
-            let bubble = ScenarioBubble(id: track.id, tag: nil, label: track.caption, x: track.x[index], y: track.y[index],
-                                     diameter: track.diameter[index], selected: true)
+            let origin = Point(x: track.x[index], y: track.y[index])
+            let bubble = ScenarioBubble(id: track.id, tag: nil, label: track.caption, x: origin.x, y: origin.y,
+                                        diameter: track.diameter[index], selected: true)
             let placed = track.present[index] && track.selected[index] ? SVGStyle.callout(for: bubble, in: frames[index].container) : nil
-            shapes.append(placed?.path ?? shapes.last ?? "M0 0")
-            xs.append(placed.map { SVGStyle.rounded($0.text.x) } ?? xs.last ?? "0")
-            ys.append(placed.map { SVGStyle.rounded($0.text.y) } ?? ys.last ?? "0")
+            shapes.append(placed.map { SVGStyle.relativePathData($0.path, origin: origin) } ?? shapes.last ?? "M0 0")
+            xs.append(placed.map { SVGStyle.rounded($0.text.x - origin.x) } ?? xs.last ?? "0")
+            ys.append(placed.map { SVGStyle.rounded($0.text.y - origin.y) } ?? ys.last ?? "0")
             shown.append(placed == nil ? "hidden" : "visible")
+            centres.append("\(SVGStyle.rounded(origin.x)),\(SVGStyle.rounded(origin.y))")
         }
-        var out = "<g visibility=\"\(shown[0])\">" + timing.animate("visibility", shown, discrete: true)
+        var out = "<g visibility=\"\(shown[0])\" transform=\"translate(\(centres[0]))\">"
+        out += timing.animate("visibility", shown, discrete: true)
+        if centres.contains(where: { $0 != centres[0] }) {
+            out += "<animateTransform attributeName=\"transform\" type=\"translate\" values=\"\(centres.joined(separator: ";"))\" "
+                + timing.attributes + "/>"
+        }
         out += "<path d=\"\(shapes[0])\" fill=\"\(SVGStyle.balloonFill)\" stroke=\"\(SVGStyle.balloonStroke)\" stroke-width=\"1\">"
         out += timing.animate("d", shapes, discrete: true) + "</path>"
         out += "<text x=\"\(xs[0])\" y=\"\(ys[0])\" font-size=\"\(SVGStyle.number(SVGStyle.calloutTextSize))\" text-anchor=\"middle\" "
             + "dominant-baseline=\"central\" fill=\"\(SVGStyle.balloonText)\">\(SVGStyle.escape(track.caption))"
-        out += timing.animate("x", xs) + timing.animate("y", ys)
+        out += timing.animate("x", xs, discrete: true) + timing.animate("y", ys, discrete: true)
         return out + "</text></g>\n"
     }
 }
@@ -103,20 +113,34 @@ public enum AnimationRenderer {
 struct Timing {
     /// `dur`, `keyTimes` and `repeatCount` attributes.
     let attributes: String
+    /// The key time of each frame, as text.
+    let keyTimes: [String]
+    /// `dur` and `repeatCount` attributes alone.
+    let duration: String
 
     init(frames: [ScenarioFrame], timeStep: Double) {
         let firstStep = frames.first?.step ?? 0
         let span = max(1, (frames.last?.step ?? 0) - firstStep)
-        let keyTimes = frames.map { SVGNumber4.format(Double($0.step - firstStep) / Double(span)) }
+        keyTimes = frames.map { SVGNumber4.format(Double($0.step - firstStep) / Double(span)) }
         let seconds = max(0.001, Double(span) * timeStep)
-        attributes = "dur=\"\(SVGStyle.rounded(seconds))s\" keyTimes=\"\(keyTimes.joined(separator: ";"))\" repeatCount=\"indefinite\""
+        duration = "dur=\"\(SVGStyle.rounded(seconds))s\" repeatCount=\"indefinite\""
+        attributes = "keyTimes=\"\(keyTimes.joined(separator: ";"))\" " + duration
     }
 
     /// An `<animate>` of `attribute` through `values` (one per frame); empty when they never change.
+    /// Discrete animations list only the frames where the value changes.
     func animate(_ attribute: String, _ values: [String], discrete: Bool = false) -> String {
         guard let first = values.first, values.contains(where: { $0 != first }) else { return "" }
-        return "<animate attributeName=\"\(attribute)\" values=\"\(values.joined(separator: ";"))\" "
-            + (discrete ? "calcMode=\"discrete\" " : "") + attributes + "/>"
+        guard discrete else {
+            return "<animate attributeName=\"\(attribute)\" values=\"\(values.joined(separator: ";"))\" " + attributes + "/>"
+        }
+        var changes: [String] = [], times: [String] = []
+        for (index, value) in values.enumerated() where index == 0 || value != values[index - 1] {
+            changes.append(value)
+            times.append(keyTimes[index])
+        }
+        return "<animate attributeName=\"\(attribute)\" values=\"\(changes.joined(separator: ";"))\" calcMode=\"discrete\" "
+            + "keyTimes=\"\(times.joined(separator: ";"))\" " + duration + "/>"
     }
 }
 

@@ -13,14 +13,16 @@ enum ConfigurationReader {
         let apply: (FieldReader, inout Configuration) throws(ScenarioError) -> Void
     }
 
-    /// Applies the fields present in `value` to `configuration`, then checks the whole.
-    static func apply(_ value: JSONValue, path: String, to configuration: inout Configuration) throws(ScenarioError) {
+    /// Applies the fields present in `value` to `configuration`, then (when `checkWhole`) checks
+    /// the combination.
+    static func apply(_ value: JSONValue, path: String, to configuration: inout Configuration,
+                      checkWhole: Bool = true) throws(ScenarioError) {
         let table = settings
         let reader = try FieldReader(value, path: path, allowed: table.map(\.name))
         for setting in table where reader.has(setting.name) {
             try setting.apply(reader, &configuration)
         }
-        if let problem = configuration.validationError { throw ScenarioError(path, problem) }
+        if checkWhole, let problem = configuration.validationError { throw ScenarioError(path, problem) }
     }
 
     /// The `container` object: `width` and `height` are required.

@@ -50,7 +50,7 @@ public enum FrameRenderer {
 
     static func callout(_ bubble: ScenarioBubble, container: BubblePhysics.Rect) -> String {
         guard let (path, center) = SVGStyle.callout(for: bubble, in: container) else { return "" }
-        return "<path d=\"\(path)\" fill=\"\(SVGStyle.balloonFill)\" stroke=\"\(SVGStyle.balloonStroke)\" stroke-width=\"1\" "
+        return "<path d=\"\(path.svgPathData)\" fill=\"\(SVGStyle.balloonFill)\" stroke=\"\(SVGStyle.balloonStroke)\" stroke-width=\"1\" "
             + "stroke-linejoin=\"round\"/>\n"
             + "<text x=\"\(SVGStyle.number(center.x))\" y=\"\(SVGStyle.number(center.y))\" font-size=\"\(SVGStyle.number(SVGStyle.calloutTextSize))\" "
             + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(SVGStyle.balloonText)\">"

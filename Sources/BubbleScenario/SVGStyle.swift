@@ -68,7 +68,7 @@ enum SVGStyle {
 
     /// A callout over a selected bubble: a balloon whose stem touches the bubble, holding its caption.
     /// Nil when it cannot be placed (e.g. a zero-size container).
-    static func callout(for bubble: ScenarioBubble, in container: BubblePhysics.Rect) -> (path: String, text: Point)? {
+    static func callout(for bubble: ScenarioBubble, in container: BubblePhysics.Rect) -> (path: Path, text: Point)? {
         let caption = caption(bubble)
         let width = max(12, Double(caption.count) * calloutTextSize * 0.6)
         let area = viewBox(container)
@@ -82,6 +82,24 @@ enum SVGStyle {
             permitted: [.down, .up, .left, .right, .downLeft, .downRight, .upLeft, .upRight],
             configuration: configuration),
             let path = try? placement.path else { return nil }
-        return (path.svgPathData, placement.contentRect.center)
+        return (path, placement.contentRect.center)
+    }
+
+    /// Path data with every point moved by `-origin` and rounded to tenths (compact, for animations).
+    static func relativePathData(_ path: Path, origin: Point) -> String {
+        func point(_ p: Point) -> String {
+            SVGNumber.format(((p.x - origin.x) * 10).rounded() / 10) + " " + SVGNumber.format(((p.y - origin.y) * 10).rounded() / 10)
+        }
+        var parts: [String] = []
+        for element in path.elements {
+            switch element {
+            case let .move(p): parts.append("M" + point(p))
+            case let .line(p): parts.append("L" + point(p))
+            case let .quad(c, p): parts.append("Q" + point(c) + " " + point(p))
+            case let .cubic(c1, c2, p): parts.append("C" + point(c1) + " " + point(c2) + " " + point(p))
+            case .close: parts.append("Z")
+            }
+        }
+        return parts.joined(separator: " ")
     }
 }

@@ -39,14 +39,31 @@ public struct Trace: Sendable, Equatable {
         self.samples = samples
     }
 
-    /// Adds a frame: its hash, and its positions when its step is a multiple of `every`.
-    public mutating func record(_ frame: ScenarioFrame) {
-        hashes.append(frame.hashDigits)
-        guard every > 0, frame.step % every == 0 else { return }
-        let bubbles = frame.bubbles.prefix(limit).map {
+    /// Adds a step: its hash, and the positions of its frame (made only then) when the step is a
+    /// multiple of `every`.
+    public mutating func record(step: Int, hash: UInt64, frame: () -> ScenarioFrame) {
+        let digits = String(hash, radix: 16)
+        hashes.append(String(repeating: "0", count: 16 - digits.count) + digits)
+        guard every > 0, step % every == 0 else { return }
+        let bubbles = frame().bubbles.prefix(limit).map {
             TraceBubble(id: $0.id, x: $0.x, y: $0.y, diameter: $0.diameter, selected: $0.selected)
         }
-        samples.append(TraceSample(step: frame.step, bubbles: Array(bubbles)))
+        samples.append(TraceSample(step: step, bubbles: Array(bubbles)))
+    }
+
+    /// Replays `scenario` from the start and records its trace. `progress` is called after every
+    /// step with the number of steps taken.
+    public static func replay(_ scenario: Scenario, progress: (Int) -> Void = { _ in }) throws(ScenarioError) -> Trace {
+        var trace = Trace(scenario: scenario.name, source: scenario.sourceHash, steps: scenario.steps,
+                          every: scenario.traceEvery, limit: scenario.traceBubbles)
+        var runner = ScenarioRunner(scenario)
+        trace.record(step: 0, hash: runner.stateHash(), frame: runner.frame)
+        for step in 1...scenario.steps {
+            try runner.step()
+            trace.record(step: step, hash: runner.stateHash(), frame: runner.frame)
+            progress(step)
+        }
+        return trace
     }
 
     /// The trace as text (see the type's documentation).
