@@ -65,9 +65,9 @@ public enum TimelineAction: Sendable, Equatable {
     case select(BubbleTarget)
     case deselect(BubbleTarget)
     case toggle(BubbleTarget)
-    case pointerDown(Vector2)
-    case pointerMove(Vector2)
-    case pointerUp(Vector2)
+    case pointerDown(PointerPosition)
+    case pointerMove(PointerPosition)
+    case pointerUp(PointerPosition)
     case pointerCancel
     /// A new anchor, as a fraction of the container size.
     case moveAnchor(Vector2)
@@ -75,6 +75,17 @@ public enum TimelineAction: Sendable, Equatable {
     /// Changes settings: the validated `settings` object (the `container` fields it names) is
     /// applied over the configuration in force when the event fires.
     case set(settings: JSONValue)
+}
+
+/// Where a pointer event happens: a point, or resolved when it fires.
+public enum PointerPosition: Sendable, Equatable {
+    /// A point in container coordinates.
+    case point(Vector2)
+    /// The centre of the bubble with this id (a tap or drag "on bubble N"); `field` is the
+    /// event's field that named it (`id` or `from.id`), for errors.
+    case bubble(id: Int, field: String)
+    /// The last pointer-down position plus an offset (the later samples of a drag from a bubble).
+    case fromDown(Vector2)
 }
 
 /// Which bubbles a remove/select/deselect/toggle event is about.

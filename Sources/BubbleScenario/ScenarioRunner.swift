@@ -15,6 +15,8 @@ public struct ScenarioRunner: Sendable {
     /// The container's events during the last step (and the events before it), oldest first.
     public private(set) var lastEvents: [BubbleEvent] = []
     private var nextEvent = 0
+    /// Where the pointer last went down (drags and taps relative to a bubble).
+    private var downPoint = Vector2.zero
 
     /// A container configured as the scenario says, with its initial bubbles added.
     public init(_ scenario: Scenario) {
@@ -72,13 +74,29 @@ public struct ScenarioRunner: Sendable {
         case .select(let target): try check(target, event); container.select { target.matches($0) }
         case .deselect(let target): try check(target, event); container.deselect { target.matches($0) }
         case .toggle(let target): try check(target, event); container.toggle { target.matches($0) }
-        case .pointerDown(let point): container.pointerDown(at: point, time: time)
-        case .pointerMove(let point): container.pointerMoved(at: point, time: time)
-        case .pointerUp(let point): container.pointerUp(at: point, time: time)
+        case .pointerDown(let position):
+            let point = try resolve(position, event)
+            downPoint = point
+            container.pointerDown(at: point, time: time)
+        case .pointerMove(let position): container.pointerMoved(at: try resolve(position, event), time: time)
+        case .pointerUp(let position): container.pointerUp(at: try resolve(position, event), time: time)
         case .pointerCancel: container.pointerCancelled()
         case .moveAnchor(let anchor): try configure(event.path) { (c: inout BubbleContainer) throws(BubbleContainerError) in try c.setAnchor(anchor) }
         case .resize(let size): try configure(event.path) { (c: inout BubbleContainer) throws(BubbleContainerError) in try c.resize(to: size) }
         case .set(let settings): try applySettings(settings, event)
+        }
+    }
+
+    /// The point of a pointer event now.
+    private func resolve(_ position: PointerPosition, _ event: TimelineEvent) throws(ScenarioError) -> Vector2 {
+        switch position {
+        case .point(let point): return point
+        case .fromDown(let offset): return downPoint + offset
+        case .bubble(let id, let field):
+            guard let center = container.center(of: BubbleID(id)) else {
+                throw ScenarioError("\(event.path).\(field)", "no bubble matches at step \(event.at)", got: String(id))
+            }
+            return center
         }
     }
 

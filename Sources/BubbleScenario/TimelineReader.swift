@@ -58,8 +58,9 @@ struct TimelineReader {
         switch name {
         case "add": return BubbleReader.bubbleFields
         case "remove", "select", "deselect", "toggle": return targetFields
-        case "pointerDown", "pointerMove", "pointerUp", "tap", "moveAnchor": return ["x", "y"]
-        case "drag": return ["from", "to", "steps"]
+        case "pointerDown", "pointerMove", "pointerUp", "moveAnchor": return ["x", "y"]
+        case "tap": return ["x", "y", "id"]
+        case "drag": return ["from", "to", "by", "steps"]
         case "resize": return ["width", "height"]
         case "set": return ["settings"]
         default: return []
@@ -74,14 +75,20 @@ struct TimelineReader {
         case "select": emit(.select(try Self.target(reader)))
         case "deselect": emit(.deselect(try Self.target(reader)))
         case "toggle": emit(.toggle(try Self.target(reader)))
-        case "pointerDown": emit(.pointerDown(try Self.position(reader)))
-        case "pointerMove": emit(.pointerMove(try Self.position(reader)))
-        case "pointerUp": emit(.pointerUp(try Self.position(reader)))
+        case "pointerDown": emit(.pointerDown(.point(try Self.position(reader))))
+        case "pointerMove": emit(.pointerMove(.point(try Self.position(reader))))
+        case "pointerUp": emit(.pointerUp(.point(try Self.position(reader))))
         case "pointerCancel": emit(.pointerCancel)
         case "tap":
-            let point = try Self.position(reader)
-            emit(.pointerDown(point))
-            emit(.pointerUp(point), 1)
+            if reader.has("id") {
+                if reader.has("x") || reader.has("y") { throw ScenarioError(reader.path("id"), "give either id or x and y, not both") }
+                emit(.pointerDown(.bubble(id: try reader.integer("id", in: 0...Int.max), field: "id")))
+                emit(.pointerUp(.fromDown(.zero)), 1)
+            } else {
+                let point = try Self.position(reader)
+                emit(.pointerDown(.point(point)))
+                emit(.pointerUp(.point(point)), 1)
+            }
         case "drag": try expandDrag(reader, emit: emit)
         case "moveAnchor":
             emit(.moveAnchor(Vector2(try reader.number("x", in: -10...10), try reader.number("y", in: -10...10))))
@@ -95,18 +102,33 @@ struct TimelineReader {
         }
     }
 
-    /// A drag: down at `from`, `steps` moves along the straight line to `to` (one per step), up at `to`
-    /// in the same step as the last move (so the release carries the finger's speed).
+    /// A drag: down at `from` (a point, or `{"id": N}` for the centre of bubble N when it fires),
+    /// `steps` moves along the straight line to `to` (absolute) or by `by` (offset), one per step,
+    /// and up at the end in the same step as the last move (so the release carries the speed).
     private func expandDrag(_ reader: FieldReader, emit: (TimelineAction, Int) -> Void) throws(ScenarioError) {
-        let from = try ConfigurationReader.point(reader.required("from"), path: reader.path("from"), range: -1e6...1e6)
-        let to = try ConfigurationReader.point(reader.required("to"), path: reader.path("to"), range: -1e6...1e6)
+        let fromValue = try reader.required("from")
         let count = try reader.integer("steps", 1, in: 1...10_000)
-        emit(.pointerDown(from), 0)
-        for k in 1...count {
-            let t = Double(k) / Double(count)
-            emit(.pointerMove(k == count ? to : from + (to - from) * t), k)
+        guard reader.has("to") != reader.has("by") else { throw ScenarioError(reader.path, "needs exactly one of: to, by") }
+        if fromValue["id"] != nil {
+            let from = try FieldReader(fromValue, path: reader.path("from"), allowed: ["id"])
+            let id = try from.integer("id", in: 0...Int.max)
+            guard let byValue = reader.value("by") else { throw ScenarioError(reader.path("to"), "a drag from a bubble takes by, not to") }
+            let by = try ConfigurationReader.point(byValue, path: reader.path("by"), range: -1e6...1e6)
+            emit(.pointerDown(.bubble(id: id, field: "from.id")), 0)
+            for k in 1...count { emit(.pointerMove(.fromDown(k == count ? by : by * (Double(k) / Double(count)))), k) }
+            emit(.pointerUp(.fromDown(by)), count)
+            return
         }
-        emit(.pointerUp(to), count)
+        let from = try ConfigurationReader.point(fromValue, path: reader.path("from"), range: -1e6...1e6)
+        let to: Vector2
+        if let byValue = reader.value("by") {
+            to = from + (try ConfigurationReader.point(byValue, path: reader.path("by"), range: -1e6...1e6))
+        } else {
+            to = try ConfigurationReader.point(reader.required("to"), path: reader.path("to"), range: -1e6...1e6)
+        }
+        emit(.pointerDown(.point(from)), 0)
+        for k in 1...count { emit(.pointerMove(.point(k == count ? to : from + (to - from) * (Double(k) / Double(count)))), k) }
+        emit(.pointerUp(.point(to)), count)
     }
 
     /// An added bubble; in copy k of a repeat, `{n}` in the text becomes k + 1 and the tag grows by k.
