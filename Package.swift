@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "BubblePickerTests", dependencies: ["BubblePicker", "BubblePhysics"]),
         .testTarget(name: "BalloonsTests", dependencies: ["Balloons"]),
         .testTarget(name: "BubbleScenarioTests", dependencies: ["BubbleScenario", "BubblePicker", "BubblePhysics"]),
-        .testTarget(name: "CLITests", dependencies: ["bubblepicker"]),
+        .testTarget(name: "CLITests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -52,18 +52,19 @@ extension World {
         let grid = self.grid
         var found = contacts
         contacts = []
-        var candidates: [Int32] = []
         var cursor = 0
-        bodies.withUnsafeBufferPointer { bodies in
-            carried.withUnsafeBufferPointer { carried in
-                grid.entries.withUnsafeBufferPointer { entries in
-                    for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
-                        grid.neighbours(of: slot, bodies: bodies, entries: entries, range: range, into: &candidates)
-                        for other in candidates {
-                            guard let contact = World.makeContact(Int32(slot), other, bodies: bodies) else { continue }
-                            var warm = contact
-                            warm.impulse = World.carriedImpulse(a: contact.a, b: contact.b, carried: carried, cursor: &cursor)
-                            found.append(warm)
+        // Scratch for one body's candidates: 9 cells can hold no more than this.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(9 * grid.maxCellCount, 1)) { candidates in
+            bodies.withUnsafeBufferPointer { bodies in
+                carried.withUnsafeBufferPointer { carried in
+                    grid.entries.withUnsafeBufferPointer { entries in
+                        for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
+                            let count = grid.neighbours(of: slot, bodies: bodies, entries: entries, range: range, into: candidates)
+                            for other in candidates[0..<count] {
+                                guard var contact = World.makeContact(Int32(slot), other, bodies: bodies) else { continue }
+                                contact.impulse = World.carriedImpulse(a: contact.a, b: contact.b, carried: carried, cursor: &cursor)
+                                found.append(contact)
+                            }
                         }
                     }
                 }
@@ -105,8 +106,9 @@ extension World {
         let distance = (dx * dx + dy * dy).squareRoot()
         var nx: Double, ny: Double
         if distance > 1e-9 * (bodyA.radius + bodyB.radius) {
-            nx = dx / distance
-            ny = dy / distance
+            let inverse = 1 / distance
+            nx = dx * inverse
+            ny = dy * inverse
         } else {
             (nx, ny) = World.fallbackNormal(a, b)
         }
@@ -132,7 +134,7 @@ extension World {
         let solid = container.solidBorders
         guard rect.hasArea, !solid.isEmpty else { return }
         let margin = 2 * configuration.speculativeFraction
-        let sides: [(Borders, Int32)] = [(.left, 0), (.right, 1), (.top, 2), (.bottom, 3)]
+        let sides = World.borderSides
         var cursor = 0
         for slot in 0..<bodies.count where flags[slot].contains(.alive) && !flags[slot].contains(.kinematic) {
             let body = bodies[slot]
@@ -149,6 +151,9 @@ extension World {
         }
     }
 
+    /// Each border with its side number in `WallContact`.
+    static let borderSides: [(Borders, Int32)] = [(.left, 0), (.right, 1), (.top, 2), (.bottom, 3)]
+
     /// Gap between a body's edge and a border (negative when it pokes through).
     @inline(__always)
     static func wallSeparation(_ body: SolverBody, side: Int32, rect: Rect) -> Double {
@@ -162,11 +167,12 @@ extension World {
 }
 
 extension Grid {
-    /// The slots `> slot` within `range × (ra + rb)` of body `slot`, ascending.
+    /// Writes the slots `> slot` within `range × (ra + rb)` of body `slot` into `result`,
+    /// ascending, and returns how many. `result` holds at least 9 × `maxCellCount`.
     @inline(__always)
     func neighbours(of slot: Int, bodies: UnsafeBufferPointer<SolverBody>, entries: UnsafeBufferPointer<Entry>,
-                    range: Double, into result: inout [Int32]) {
-        result.removeAll(keepingCapacity: true)
+                    range: Double, into result: UnsafeMutableBufferPointer<Int32>) -> Int {
+        var count = 0
         let body = bodies[slot]
         let column = self.column(body.px), row = self.row(body.py)
         for r in max(row - 1, 0)...min(row + 1, rows - 1) {
@@ -176,17 +182,21 @@ extension Grid {
                 let entry = entries[index]
                 let dx = entry.x - body.px, dy = entry.y - body.py
                 let reach = (Double(entry.radius) + body.radius) * range
-                if dx * dx + dy * dy < reach * reach { result.append(entry.slot) }
+                if dx * dx + dy * dy < reach * reach {
+                    result[count] = entry.slot
+                    count += 1
+                }
             }
         }
         // Few elements: insertion sort keeps the (a, b) order the warm start relies on.
-        if result.count > 1 {
-            for i in 1..<result.count {
+        if count > 1 {
+            for i in 1..<count {
                 let value = result[i]
                 var j = i - 1
                 while j >= 0 && result[j] > value { result[j + 1] = result[j]; j -= 1 }
                 result[j + 1] = value
             }
         }
+        return count
     }
 }

@@ -1,8 +1,9 @@
 /// Continuous collision: stops bodies that moved too far in one step at their first touch.
 extension World {
     /// Sweeps every body that moved farther than its speculative margin this step from its
-    /// start position (kept in the grid) to its end, against the other bodies where they are
-    /// now, and stops it at the earliest time of impact. Kinematic bodies are not stopped.
+    /// start position (kept in the grid) to its end, against the other bodies' motions over the
+    /// same step (both move in a straight line: the time of impact of the relative motion),
+    /// and stops it at the earliest impact. Kinematic bodies are not stopped.
     /// - Complexity: O(fast bodies × path length / cell size).
     mutating func sweepFastBodies() {
         let fraction = configuration.speculativeFraction
@@ -27,8 +28,9 @@ extension World {
 
 extension Grid {
     /// The earliest fraction t in [0, 1) of the move from (x, y) by (dx, dy) at which a circle
-    /// of `radius` touches another body in the grid, or 1 when it touches none. Bodies it
-    /// already overlaps at t = 0 are left to the contact solver.
+    /// of `radius` touches another body in the grid, each other body moving from its grid
+    /// position to where it is now; 1 when it touches none. Bodies it already overlaps at t = 0
+    /// are left to the contact solver. Two bodies moving together never "hit" each other.
     func firstImpact(of slot: Int, from x: Double, _ y: Double, by dx: Double, _ dy: Double,
                      radius: Double, bodies: UnsafeBufferPointer<SolverBody>) -> Double {
         guard columns > 0, let (t0, t1) = clip(x: x, y: y, dx: dx, dy: dy) else { return 1 }
@@ -42,8 +44,11 @@ extension Grid {
                 let first = Int(cellStart[r * columns + max(column - 2, 0)])
                 let last = Int(cellStart[r * columns + min(column + 2, columns - 1) + 1])
                 for index in first..<last where Int(entries[index].slot) != slot {
-                    let other = bodies[Int(entries[index].slot)]
-                    let t = Grid.timeOfImpact(x: x - other.px, y: y - other.py, dx: dx, dy: dy, reach: radius + other.radius)
+                    let start = entries[index]
+                    let other = bodies[Int(start.slot)]
+                    let t = Grid.timeOfImpact(x: x - start.x, y: y - start.y,
+                                              dx: dx - (other.px - start.x), dy: dy - (other.py - start.y),
+                                              reach: radius + other.radius)
                     earliest = t < earliest ? t : earliest
                 }
             }

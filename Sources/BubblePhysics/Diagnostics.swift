@@ -28,13 +28,14 @@ extension World {
         var grid = Grid()
         var statistics = OverlapStatistics(touchingPairs: 0, largest: 0, mean: 0)
         var sum = 0.0
-        var candidates: [Int32] = []
         bodies.withUnsafeBufferPointer { bodies in
             grid.rebuild(bodies: bodies, flags: flags, range: 1)
+            let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: max(9 * grid.maxCellCount, 1))
+            defer { scratch.deallocate() }
             grid.entries.withUnsafeBufferPointer { entries in
                 for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
-                    grid.neighbours(of: slot, bodies: bodies, entries: entries, range: 1, into: &candidates)
-                    for other in candidates {
+                    let count = grid.neighbours(of: slot, bodies: bodies, entries: entries, range: 1, into: scratch)
+                    for other in scratch[0..<count] {
                         let a = bodies[slot], b = bodies[Int(other)]
                         let dx = b.px - a.px, dy = b.py - a.py
                         let depth = a.radius + b.radius - (dx * dx + dy * dy).squareRoot()

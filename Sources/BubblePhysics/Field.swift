@@ -19,7 +19,8 @@ public struct AttractionField: Hashable, Sendable {
     /// The force law.
     public var law: FieldLaw
     /// Spring: force per unit displacement. Radial gravity: acceleration in units / s².
-    /// Zero switches the field off. Typical: 10 (benchmark), see the picker's defaults.
+    /// Zero switches the field off. Typical: radial gravity 10 (benchmark); spring about mass × ω²,
+    /// e.g. 50,000 for 40-point bubbles of density 1 at ω ≈ 3 rad/s.
     public var strength: Double
     /// Radial gravity only: inside this distance the acceleration is scaled down linearly to
     /// zero at the point, so bodies do not oscillate across it. Units. Typical: one radius.

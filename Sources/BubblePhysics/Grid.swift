@@ -28,6 +28,8 @@ struct Grid: Sendable {
     var entries: [Entry] = []
     /// Largest radius among the bodies in the grid.
     var maxRadius: Double = 0
+    /// Most bodies in any one cell: 9 × this bounds the candidates around any body.
+    var maxCellCount: Int = 0
 
     /// The column of an x coordinate, clamped into the grid (never traps on huge values).
     @inline(__always)
@@ -65,7 +67,7 @@ struct Grid: Sendable {
         maxRadius = largest
         entries.removeAll(keepingCapacity: true)
         guard count > 0 else {
-            columns = 0; rows = 0; cellStart.removeAll(keepingCapacity: true)
+            columns = 0; rows = 0; maxCellCount = 0; cellStart.removeAll(keepingCapacity: true)
             return
         }
         sizeCells(minX: minX, minY: minY, maxX: maxX, maxY: maxY, cellSize: 2 * largest * range, bodyCount: count)
@@ -98,6 +100,9 @@ struct Grid: Sendable {
             let body = bodies[slot]
             cellStart[row(body.py) * columns + column(body.px)] += 1
         }
+        var most: Int32 = 0
+        for cell in 0..<cellCount { most = cellStart[cell] > most ? cellStart[cell] : most }
+        maxCellCount = Int(most)
         for cell in 1..<max(cellCount, 1) { cellStart[cell] += cellStart[cell - 1] }
         cellStart[cellCount] = Int32(count)
         entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: count))

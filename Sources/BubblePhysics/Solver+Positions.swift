@@ -63,5 +63,25 @@ extension SolverContext {
             bodies[a].vx -= px * bodyA.invMass; bodies[a].vy -= py * bodyA.invMass
             bodies[b].vx += px * bodyB.invMass; bodies[b].vy += py * bodyB.invMass
         }
+        applyWallRestitution(elasticity: elasticity, approachSpeeds: UnsafeBufferPointer(rebasing: approachSpeeds[contacts.count...]))
+    }
+
+    /// The same for wall contacts (threshold: one radius per second).
+    private func applyWallRestitution(elasticity: Double, approachSpeeds: UnsafeBufferPointer<Double>) {
+        for index in 0..<walls.count {
+            let wall = walls[index]
+            let slot = Int(wall.slot)
+            let body = bodies[slot]
+            let approach = approachSpeeds[index]
+            guard approach < -body.radius, wall.impulse > 0 else { continue }
+            let (dx, dy) = SolverContext.wallDirection(wall.side)
+            let normalSpeed = body.vx * dx + body.vy * dy
+            let impulse = -wall.normalMass * (normalSpeed + elasticity * approach)
+            let total = wall.impulse + impulse > 0 ? wall.impulse + impulse : 0
+            let applied = total - wall.impulse
+            walls[index].impulse = total
+            bodies[slot].vx = body.vx + dx * applied * body.invMass
+            bodies[slot].vy = body.vy + dy * applied * body.invMass
+        }
     }
 }

@@ -146,7 +146,12 @@ struct SolverContext {
     }
 
     private func solveBodyContacts(useBias: Bool) {
-        let soft = contactSoftness
+        // Two copies of one loop, so each is straight-line code for its pass.
+        if useBias { solveBodyContacts(soft: contactSoftness, biased: true) } else { solveBodyContacts(soft: contactSoftness, biased: false) }
+    }
+
+    @inline(__always)
+    private func solveBodyContacts(soft: Softness, biased: Bool) {
         for index in 0..<contacts.count {
             let contact = contacts[index]
             let a = Int(contact.a), b = Int(contact.b)
@@ -157,12 +162,12 @@ struct SolverContext {
             var bias = 0.0, massScale = 1.0, impulseScale = 0.0
             if separation > 0 {
                 bias = separation * inverseH  // speculative: may close the gap, no more
-            } else if useBias {
+            } else if biased {
                 let push = -pushSpeed * 0.5 * radiusSum
-                let soft = soft.biasRate * separation
-                bias = soft > push ? soft : push
-                massScale = self.contactSoftness.massScale
-                impulseScale = self.contactSoftness.impulseScale
+                let spring = soft.biasRate * separation
+                bias = spring > push ? spring : push
+                massScale = soft.massScale
+                impulseScale = soft.impulseScale
             }
             let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
             let impulse = -Double(contact.normalMass) * massScale * (normalSpeed + bias) - impulseScale * accumulated

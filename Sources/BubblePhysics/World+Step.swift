@@ -42,13 +42,19 @@ extension World {
         bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: range) }
     }
 
-    /// Normal speeds at step start, for restitution (only when elasticity is on).
+    /// Normal speeds at step start, for restitution (only when elasticity is on): one per body
+    /// contact, then one per wall contact.
     mutating func recordApproachSpeeds() {
         approachSpeeds.removeAll(keepingCapacity: true)
         guard configuration.elasticity > 0 else { return }
         for contact in contacts {
             let a = bodies[Int(contact.a)], b = bodies[Int(contact.b)]
             approachSpeeds.append((b.vx - a.vx) * Double(contact.nx) + (b.vy - a.vy) * Double(contact.ny))
+        }
+        for wall in wallContacts {
+            let body = bodies[Int(wall.slot)]
+            let (dx, dy) = SolverContext.wallDirection(wall.side)
+            approachSpeeds.append(body.vx * dx + body.vy * dy)
         }
     }
 

@@ -46,7 +46,7 @@ public struct WorldConfiguration: Hashable, Sendable {
 ///
 /// ```swift
 /// var world = World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667)))
-/// world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 60)
+/// world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000)
 /// let bubble = world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 40))
 /// for _ in 0..<60 { world.step() }
 /// print(world.position(of: bubble))

@@ -82,7 +82,7 @@ extension BubbleContainer {
         let base = record.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
         let position = keptInside(base + jitter, radius: radius)
         let body = world.createBody(BodyDefinition(position: position, radius: radius,
-                                                   density: density(selected: record.bubble.isSelected),
+                                                   density: density(selected: record.bubble.isSelected) / (scale * scale),
                                                    resistance: configuration.resistance))
         records[index].body = body
         records[index].phase = scale < 1 ? .growingIn : .present

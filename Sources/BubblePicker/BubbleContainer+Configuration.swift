@@ -20,6 +20,7 @@ extension BubbleContainer {
         world.container = BubbleContainer.container(for: new)
         world.field = BubbleContainer.field(for: new, anchor: anchorCurrent)
         if new.size != old.size { respread(from: old.size, to: new.size) }
+        if new.size != old.size || new.solidBorders != old.solidBorders { keepBodiesInside() }
         if new.densitySelected != old.densitySelected || new.densityUnselected != old.densityUnselected
             || new.resistance != old.resistance {
             refreshBodies()
@@ -73,10 +74,21 @@ extension BubbleContainer {
             for index in records.indices {
                 guard let body = records[index].body else { continue }
                 let p = world.position(of: body)
-                world.setPosition(keptInside(Vector2(p.x * sx, p.y * sy), radius: world.radius(of: body)), of: body)
+                world.setPosition(Vector2(p.x * sx, p.y * sy), of: body)
             }
         }
         spawnWaitingBubbles()
+    }
+
+    /// Moves every body inside the solid borders at once (after a resize or a border closing).
+    mutating func keepBodiesInside() {
+        guard configuration.size.hasArea else { return }
+        for index in records.indices {
+            guard let body = records[index].body else { continue }
+            let position = world.position(of: body)
+            let inside = keptInside(position, radius: world.radius(of: body))
+            if inside != position { world.setPosition(inside, of: body) }
+        }
     }
 
     /// `point` moved inside the solid borders by `radius` (to the middle when too small).
@@ -96,7 +108,7 @@ extension BubbleContainer {
     mutating func refreshBodies() {
         for index in records.indices {
             guard let body = records[index].body else { continue }
-            world.setDensity(density(selected: records[index].bubble.isSelected), of: body)
+            world.setDensity(bodyDensity(records[index]), of: body)
             world.setResistance(configuration.resistance, of: body)
         }
     }

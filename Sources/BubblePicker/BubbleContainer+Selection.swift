@@ -125,7 +125,7 @@ extension BubbleContainer {
             records[index].selectionOrder = selectionCounter
         }
         if let body = records[index].body {
-            world.setDensity(density(selected: selected), of: body)
+            world.setDensity(bodyDensity(records[index]), of: body)
             if selected { pushNeighbours(of: index) }
         }
         report(selected ? .selected : .deselected, index)

@@ -5,16 +5,17 @@ extension BubbleContainer {
     /// Scale of a growing bubble when it appears, and the floor of a shrinking one (UIKit-like 0.01).
     static let minimumScale = 0.01
 
-    /// Advances one fixed step (`configuration.physics.timeStep`, 1/60 s by default): moves the
-    /// anchor, animates sizes, drives a dragged bubble, steps the world (only when the container
-    /// has an area), then finishes removals.
+    /// Advances one fixed step (`configuration.physics.timeStep`, 1/60 s by default): advances
+    /// the clock, moves the anchor, sets animated sizes to their values at the step's end, drives
+    /// a dragged bubble, steps the world (only when the container has an area), then ends
+    /// finished grow-ins and removals (reporting `removed`).
     public mutating func step() {
+        time += configuration.physics.timeStep  // animations show their state at the step's end
+        stepCount += 1
         moveAnchorTowardTarget()
         animateBodies()
         driveDraggedBody()
         if configuration.size.hasArea { world.step() }
-        time += configuration.physics.timeStep
-        stepCount += 1
         settleAnimations()
         finishRemovals()
     }
@@ -40,7 +41,7 @@ extension BubbleContainer {
     func progress(since start: Double, over duration: Double) -> Double {
         guard duration > 0 else { return 1 }
         let t = (time - start) / duration
-        return t < 0 ? 0 : (t > 1 ? 1 : t)
+        return t < 0 ? 0 : (t > 1 - 1e-9 ? 1 : t)  // the tolerance absorbs rounding of summed steps
     }
 
     /// 3t² − 2t³ for t in 0...1: eases in and out, no overshoot.
@@ -60,13 +61,32 @@ extension BubbleContainer {
         }
     }
 
-    /// Sets each body's radius to `diameter × scale / 2` (mass follows).
+    /// Sets each body's radius to `diameter × scale / 2`. The mass follows the layout diameter
+    /// but not the grow-in / shrink-out scale (density is divided by scale²): a spring field's
+    /// force does not depend on mass, so a 1%-scale body of 1/10,000 the mass would be flung
+    /// across the container in one step.
     mutating func animateBodies() {
         for index in records.indices {
             guard let body = records[index].body else { continue }
-            let radius = currentDiameter(records[index]) * scale(records[index]) * 0.5
-            if radius != world.radius(of: body) { world.setRadius(radius, of: body) }
+            let record = records[index]
+            let scale = scale(record)
+            let radius = currentDiameter(record) * scale * 0.5
+            if radius != world.radius(of: body) {
+                world.setRadius(radius, of: body)
+                // A bubble growing against a solid border moves in with its rim.
+                let position = world.position(of: body), inside = keptInside(position, radius: radius)
+                if inside != position && configuration.size.hasArea { world.setPosition(inside, of: body) }
+            }
+            let density = bodyDensity(record)
+            if density != world.body(body).density { world.setDensity(density, of: body) }
         }
+    }
+
+    /// The body's density: the selection state's density over scale², so the mass is that of
+    /// the full-size bubble.
+    func bodyDensity(_ record: BubbleRecord) -> Double {
+        let scale = scale(record)
+        return density(selected: record.bubble.isSelected) / (scale * scale)
     }
 
     /// Ends grow-ins that have run their course.

@@ -4,58 +4,12 @@ import Testing
 /// Runs the built `bubblepicker` binary and checks `balloon`'s output, help and exit codes.
 @Suite("bubblepicker balloon")
 struct BalloonCLITests {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = CLIRunner.Result
 
-    /// The built binary: next to the test bundle/executable in the build products directory (found from
-    /// `arguments[0]`, walking out of an `.xctest` bundle), else the package's `.build/debug`.
-    static let binary: URL? = {
-        let fileManager = FileManager.default
-        var candidates: [URL] = []
-        if let first = ProcessInfo.processInfo.arguments.first {
-            var directory = URL(fileURLWithPath: first).deletingLastPathComponent()
-            for _ in 0..<4 {
-                candidates.append(directory.appendingPathComponent("bubblepicker"))
-                directory = directory.deletingLastPathComponent()
-            }
-        }
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bubblepicker"))
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/bubblepicker"))
-        return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
-    }()
+    static func temporaryDirectory() throws -> URL { try CLIRunner.temporaryDirectory("balloon-cli") }
 
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("balloon-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Runs `bubblepicker balloon <arguments>`, capturing output through files (no pipe deadlocks).
-    static func run(_ arguments: [String]) throws -> Result {
-        let binary = try #require(Self.binary, "bubblepicker binary not found; build it with swift build")
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out")
-        let err = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["balloon"] + arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
-                      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
-    }
+    /// Runs `bubblepicker balloon <arguments>`.
+    static func run(_ arguments: [String]) throws -> Result { try CLIRunner.run(["balloon"] + arguments) }
 
     /// True when no number in any path's `d` attribute is in exponent notation, NaN or infinite.
     static func hasPlainNumbers(_ svg: String) -> Bool {

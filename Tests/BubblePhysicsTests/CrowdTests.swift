@@ -1,0 +1,78 @@
+import Testing
+@testable import BubblePhysics
+
+@Suite("Crowds")
+struct CrowdTests {
+    @Test("a settled crowd is still: kinetic energy decays toward zero, no jitter")
+    func energyDecays() {
+        var world = CrowdBenchmark.makeWorld(count: 400)
+        var peak = 0.0
+        for _ in 0..<300 {
+            world.step()
+            peak = max(peak, world.kineticEnergy)
+        }
+        var late: [Double] = []
+        for _ in 0..<300 {
+            world.step()
+            late.append(world.kineticEnergy)
+        }
+        #expect(peak > 0)
+        #expect(late.last! < 1e-4 * peak, "final \(late.last!) vs peak \(peak)")
+        #expect(late.suffix(60).max()! < 1e-3 * peak, "no jitter bursts once settled")
+    }
+
+    @Test("the crowd benchmark scene at 1k keeps overlap small and every body inside, no NaN")
+    func crowdQuality() {
+        var world = CrowdBenchmark.makeWorld(count: 1000)
+        run(&world, steps: CrowdBenchmark.referenceSteps)
+        let overlap = world.overlapStatistics()
+        #expect(overlap.largest < 0.063, "Box2D v3 reaches 6.3% here: \(overlap.largest)")
+        #expect(overlap.mean < 0.0054, "Box2D v3 reaches 0.54% here: \(overlap.mean)")
+        #expect(world.countOutside(world.container.rect) == 0)
+        #expect(world.nonFiniteCount == 0)
+    }
+
+    @Test("seeded random crowds never produce NaN or let a body out of a closed box", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func randomCrowds(seed: UInt64) {
+        var random = SplitMix64(seed: seed &* 7919)
+        var world = randomCrowd(count: 150, seed: seed, law: seed % 2 == 0 ? .spring : .radialGravity)
+        for step in 0..<240 {
+            world.step()
+            if step % 40 == 0, let victim = world.handles.dropFirst(random.next(below: 10)).first {
+                world.applyImpulse(Vector2(random.next(in: -1, 1), random.next(in: -1, 1)) * 1e5, to: victim)
+            }
+        }
+        #expect(world.nonFiniteCount == 0)
+        #expect(allInside(world, world.container.rect))
+    }
+
+    @Test("scale-free: the same scene at 0.5-unit and 32-unit radii gives exactly scaled results",
+          arguments: [0.5, 64.0])
+    func scaleFree(scale: Double) {
+        // Scaling by a power of two is exact in binary floating point, so if every tolerance is
+        // relative to radii the scaled scene must reproduce the original bit for bit, scaled.
+        func scene(scale: Double) -> World {
+            var world = World(container: box(30 * scale),
+                              field: AttractionField(point: Vector2(15 * scale, 15 * scale), law: .radialGravity,
+                                                     strength: 10 * scale, falloffRadius: 1 * scale))
+            var random = SplitMix64(seed: 99)
+            for _ in 0..<60 {
+                let position = Vector2(random.next(in: 2, 28), random.next(in: 2, 28)) * scale
+                let radius = random.next(in: 1, 2) * scale
+                let velocity = Vector2(random.next(in: -5, 5), random.next(in: -5, 5)) * scale
+                world.createBody(BodyDefinition(position: position, radius: radius, velocity: velocity, resistance: 1))
+            }
+            return world
+        }
+        var unit = scene(scale: 1)
+        var scaled = scene(scale: scale)
+        run(&unit, steps: 300)
+        run(&scaled, steps: 300)
+        for (a, b) in zip(unit.handles, scaled.handles) {
+            #expect(unit.position(of: a) * scale == scaled.position(of: b))
+            #expect(unit.velocity(of: a) * scale == scaled.velocity(of: b))
+        }
+        #expect(unit.overlapStatistics() == scaled.overlapStatistics())
+        #expect(unit.overlapStatistics().touchingPairs > 20, "a real crowd formed")
+    }
+}

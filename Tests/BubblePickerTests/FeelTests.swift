@@ -1,0 +1,42 @@
+import BubblePhysics
+import Testing
+@testable import BubblePicker
+
+@Suite struct FeelTests {
+    /// 20 default bubbles in 375 × 667 gather around the anchor and settle: kinetic energy
+    /// stays under 1% of its peak within 3 s, the crowd does not collapse past its settled size
+    /// and bounce back, and settled bubbles overlap by less than 1% of the smaller radius.
+    @Test(arguments: [UInt64(7), 1, 2, 3])
+    func twentyDefaultBubblesGatherAndSettleWithinThreeSeconds(seed: UInt64) {
+        let (figures, picker) = measureFeel { $0.seed = seed }
+        print("feel seed \(seed):", figures)
+        #expect(figures.settleTime <= 3)
+        #expect(figures.finalRatio < 1e-4)
+        #expect(figures.radiusOvershoot < 1)  // points
+        #expect(figures.energyRebound < 0.05)  // crowd jostling only, no spring oscillation
+        #expect(figures.largestOverlap < 0.01)
+        #expect(picker.countOutside() == 0)
+        #expect(figures.centroidOffset < 5)
+        #expect(figures.farthest < 200)  // a compact crowd: 20 × 80 pt bubbles fill a ~190 pt radius
+    }
+
+    /// A lone bubble from each corner reaches the anchor without passing it (no overshoot).
+    @Test(arguments: [false, true])
+    func loneBubbleApproachesWithoutOvershoot(selected: Bool) {
+        for seed in UInt64(1)...4 {
+            var picker = makePicker(seed: seed)
+            let id = picker.addDefaultBubble(text: "x", selected: selected)
+            let anchor = picker.anchorPoint
+            let start = picker.center(of: id)! - anchor
+            var worst = 0.0
+            for _ in 0..<300 {
+                picker.step()
+                let along = (picker.center(of: id)! - anchor).dot(start) / start.length
+                worst = min(worst, along)
+            }
+            #expect(worst > -0.01 * start.length)
+            // Unselected: critically damped, home within a point. Selected (denser): overdamped, slower.
+            #expect((picker.center(of: id)! - anchor).length < (selected ? 0.05 : 0.005) * start.length)
+        }
+    }
+}

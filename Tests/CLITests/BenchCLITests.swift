@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Runs the built `bubblepicker bench` and checks its output format, help and exit codes.
+@Suite("bubblepicker bench")
+struct BenchCLITests {
+    @Test("--help prints usage to stdout and exits 0")
+    func help() throws {
+        let result = try CLIRunner.run(["bench", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Usage: bubblepicker bench crowd"))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("--csv prints the documented header and one row per count")
+    func csv() throws {
+        let result = try CLIRunner.run(["bench", "crowd", "--count", "30", "--count", "50", "--steps", "20", "--runs", "1", "--csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "count,substeps,ms_per_step,ns_per_bubble_step,max_overlap,mean_overlap,outside,nan,peak_rss_bytes")
+        #expect(lines.count == 3)
+        let row = lines.dropFirst().first?.split(separator: ",").map(String.init) ?? []
+        #expect(row.count == 9)
+        #expect(row.first == "30" && row[1] == "4")
+        #expect(row[6] == "0" && row[7] == "0", "nothing outside, no NaN")
+        #expect(Double(row[4]).map { $0 >= 0 && $0 < 1 } == true, "overlap is a fraction: \(row[4])")
+        #expect(Int(row[8]).map { $0 > 1_000_000 } == true, "peak RSS in bytes: \(row[8])")
+    }
+
+    @Test("bad arguments are one-line usage errors with exit 64", arguments: [
+        ["bench"], ["bench", "crowd", "--count", "0"], ["bench", "crowd", "--count", "1000000000"],
+        ["bench", "crowd", "--count", "ten"], ["bench", "crowd", "--count"], ["bench", "crowd", "--steps", "-1"],
+        ["bench", "crowd", "--hertz", "nan"], ["bench", "crowd", "--push", "inf"], ["bench", "crowd", "--frobnicate"],
+        ["bench", "storm"], ["bench", "crowd", "--runs", "1", "--runs", "2"],
+    ])
+    func badArguments(arguments: [String]) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.hasPrefix("bubblepicker bench: ") == true, "\(result.stderr)")
+    }
+
+    @Test("an unknown command is exit 64; top-level help is exit 0 and lists every command")
+    func topLevel() throws {
+        let unknown = try CLIRunner.run(["frobnicate"])
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("unknown command 'frobnicate'"))
+        let help = try CLIRunner.run(["--help"])
+        #expect(help.status == 0)
+        for command in ["simulate", "verify", "render", "balloon", "bench"] {
+            #expect(help.stdout.contains("  \(command) "), "help lists \(command)")
+        }
+    }
+}
