@@ -4,10 +4,10 @@ extension Trace {
     public init(parsing text: String) throws(ScenarioError) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        guard lines.count >= 4 else { throw ScenarioError("line \(lines.count + 1)", "truncated trace header") }
-        guard lines[0] == "bubblepicker-trace \(Trace.formatVersion)" else {
-            throw ScenarioError("line 1", "not a version \(Trace.formatVersion) trace", got: String(lines[0].prefix(40)))
+        guard lines.first == "bubblepicker-trace \(Trace.formatVersion)" else {
+            throw ScenarioError("line 1", "not a version \(Trace.formatVersion) trace", got: String((lines.first ?? "").prefix(40)))
         }
+        guard lines.count >= 4 else { throw ScenarioError("line \(lines.count + 1)", "truncated trace header") }
         let scenario = try Self.field(lines[1], "scenario", line: 2)
         let source = try Self.field(lines[2], "source", line: 3)
         let counts = lines[3].split(separator: " ").map(String.init)
