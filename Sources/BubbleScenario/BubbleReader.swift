@@ -87,7 +87,8 @@ enum BubbleReader {
         guard reader.has(key) else { return fallback }
         let text = try reader.string(key)
         let digits = Array(text.utf8.dropFirst())
-        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8,
+        let hex = Array("0123456789abcdefABCDEF".utf8)
+        guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, digits.allSatisfy(hex.contains),
               let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
             throw ScenarioError(reader.path(key), "expected a colour \"#rrggbb\" or \"#rrggbbaa\"", got: JSONWriter.quoted(text))
         }

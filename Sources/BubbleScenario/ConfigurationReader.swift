@@ -38,7 +38,7 @@ enum ConfigurationReader {
 
     static var settings: [Setting] {
         [
-            number("width", 0...100_000, \.size.width), number("height", 0...100_000, \.size.height),
+            side("width", \.size.width), side("height", \.size.height),
             Setting(name: "anchor") { reader, configuration throws(ScenarioError) in
                 configuration.anchor = try point(reader.required("anchor"), path: reader.path("anchor"), range: -10...10)
             },
@@ -46,13 +46,13 @@ enum ConfigurationReader {
                 let law = try reader.choice("fieldLaw", from: FieldLaw.allCases.map(\.rawValue))
                 configuration.fieldLaw = FieldLaw(rawValue: law) ?? .spring
             },
-            number("fieldStrength", 0...1e9, \.fieldStrength), number("falloffRadius", 0...1e6, \.falloffRadius),
+            number("fieldStrength", 0...1e7, \.fieldStrength), number("falloffRadius", 0...1e6, \.falloffRadius),
             number("resistance", 0...1000, \.resistance),
-            positive("densitySelected", 1e6, \.densitySelected), positive("densityUnselected", 1e6, \.densityUnselected),
+            number("densitySelected", 0.001...1000, \.densitySelected), number("densityUnselected", 0.001...1000, \.densityUnselected),
             flag("horizontalScroll", \.horizontalScroll), flag("verticalScroll", \.verticalScroll),
             number("growInDuration", 0...60, \.growInDuration), number("selectionDuration", 0...60, \.selectionDuration),
             number("removalDuration", 0...60, \.removalDuration),
-            number("selectionPushSpeed", 0...1e6, \.selectionPushSpeed), number("selectionPushReach", 0...100, \.selectionPushReach),
+            number("selectionPushSpeed", 0...100_000, \.selectionPushSpeed), number("selectionPushReach", 0...100, \.selectionPushReach),
             optionalInteger("maxSelected", 0...Scenario.maximumBubbles, \.maxSelected),
             Setting(name: "maxSelectedPolicy") { reader, configuration throws(ScenarioError) in
                 let policy = try reader.choice("maxSelectedPolicy", from: MaxSelectedPolicy.allCases.map(\.rawValue))
@@ -61,7 +61,7 @@ enum ConfigurationReader {
             optionalInteger("maxBubbles", 1...Scenario.maximumBubbles, \.maxBubbles),
             flag("backgroundScrollEnabled", \.backgroundScrollEnabled),
             number("tapMaxDistance", 0...1e6, \.tapMaxDistance), number("tapMaxDuration", 0...60, \.tapMaxDuration),
-            positive("flickWindow", 10, \.flickWindow), positive("maxFlickSpeed", 1e6, \.maxFlickSpeed),
+            positive("flickWindow", 10, \.flickWindow), positive("maxFlickSpeed", 1000, \.maxFlickSpeed),
             positive("dragFrequency", 1000, \.dragFrequency), positive("anchorSmoothing", 1, \.anchorSmoothing),
             Setting(name: "physics") { reader, configuration throws(ScenarioError) in
                 try physics(reader.required("physics"), path: reader.path("physics"), into: &configuration.physics)
@@ -74,11 +74,11 @@ enum ConfigurationReader {
         let names = ["timeStep", "substeps", "contactHertz", "contactDampingRatio", "pushSpeed", "elasticity",
                      "speculativeFraction", "maxStepsPerAdvance"]
         let reader = try FieldReader(value, path: path, allowed: names)
-        physics.timeStep = try reader.positive("timeStep", physics.timeStep, max: 1)
+        physics.timeStep = try reader.number("timeStep", physics.timeStep, in: 0.0001...0.1)
         physics.substeps = try reader.integer("substeps", physics.substeps, in: 1...64)
-        physics.contactHertz = try reader.positive("contactHertz", physics.contactHertz, max: 1e6)
-        physics.contactDampingRatio = try reader.number("contactDampingRatio", physics.contactDampingRatio, in: 0...1e6)
-        physics.pushSpeed = try reader.positive("pushSpeed", physics.pushSpeed, max: 1e6)
+        physics.contactHertz = try reader.positive("contactHertz", physics.contactHertz, max: 10_000)
+        physics.contactDampingRatio = try reader.number("contactDampingRatio", physics.contactDampingRatio, in: 0...1000)
+        physics.pushSpeed = try reader.positive("pushSpeed", physics.pushSpeed, max: 1000)
         physics.elasticity = try reader.number("elasticity", physics.elasticity, in: 0...1)
         physics.speculativeFraction = try reader.number("speculativeFraction", physics.speculativeFraction, in: 0...0.5)
         physics.maxStepsPerAdvance = try reader.integer("maxStepsPerAdvance", physics.maxStepsPerAdvance, in: 1...1000)
@@ -96,6 +96,20 @@ enum ConfigurationReader {
         Setting(name: name) { reader, configuration throws(ScenarioError) in
             configuration[keyPath: field] = try reader.number(name, in: range)
         }
+    }
+
+    /// A container side: 0 (no area yet) or 1...100,000 points.
+    static func side(_ name: String, _ field: WritableKeyPath<Configuration, Double>) -> Setting {
+        Setting(name: name) { reader, configuration throws(ScenarioError) in
+            configuration[keyPath: field] = try ConfigurationReader.side(reader.required(name), path: reader.path(name))
+        }
+    }
+
+    /// 0, or a number in 1...100,000 (a positive side below a point would only make the physics degenerate).
+    static func side(_ value: JSONValue, path: String) throws(ScenarioError) -> Double {
+        let side = try FieldReader.number(value, path: path, in: 0...100_000)
+        if side > 0 && side < 1 { throw ScenarioError(path, "must be 0 or in 1...100000", got: value.excerpt()) }
+        return side
     }
 
     static func positive(_ name: String, _ max: Double, _ field: WritableKeyPath<Configuration, Double>) -> Setting {

@@ -93,7 +93,8 @@ struct TimelineReader {
         case "moveAnchor":
             emit(.moveAnchor(Vector2(try reader.number("x", in: -10...10), try reader.number("y", in: -10...10))))
         case "resize":
-            emit(.resize(PickerSize(width: try reader.number("width", in: 0...100_000), height: try reader.number("height", in: 0...100_000))))
+            emit(.resize(PickerSize(width: try ConfigurationReader.side(reader.required("width"), path: reader.path("width")),
+                                    height: try ConfigurationReader.side(reader.required("height"), path: reader.path("height")))))
         default:
             let settings = try reader.required("settings")
             var probe = BubbleContainerConfiguration()
