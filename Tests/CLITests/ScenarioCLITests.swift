@@ -160,4 +160,14 @@ struct ScenarioCLITests {
         #expect(result.status == 1)
         Self.expectOneLine(result, prefix: "bubblepicker simulate: cannot write '/nonexistent-directory/out.csv'")
     }
+
+    @Test("progress goes to stderr as a \\r-updated percentage when it is a terminal (run under script(1))",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    func progressOnTerminal() throws {
+        let binary = try #require(CLIRunner.binary)
+        let command = "'\(binary.path)' simulate Scenarios/demo.json --steps 300 --every 1000 > /dev/null"
+        let result = try CLIRunner.runTool("/usr/bin/script", ["-qc", command, "/dev/null"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\rbubblepicker simulate: 50%") && result.stdout.contains("\rbubblepicker simulate: 100%"))
+    }
 }
