@@ -8,8 +8,10 @@ import Darwin
 public enum TextFileError: Error, Equatable, CustomStringConvertible {
     /// No file at that path (CLI exit 66).
     case missing(path: String)
-    /// It exists but could not be read, or is not UTF-8 (exit 66 when reading user input).
+    /// It exists but could not be read (exit 66 when reading user input).
     case unreadable(path: String, reason: String)
+    /// It was read but is not text this tool accepts: not UTF-8, or too large (exit 65).
+    case invalid(path: String, reason: String)
     /// It could not be written (exit 1).
     case unwritable(path: String, reason: String)
 
@@ -17,6 +19,7 @@ public enum TextFileError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missing(let path): return "\(path): no such file"
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
+        case .invalid(let path, let reason): return "\(path): \(reason)"
         case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
         }
     }
@@ -40,12 +43,12 @@ public enum TextFile {
         while true {
             let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
             if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-            if bytes.count > maximumSize { throw TextFileError.unreadable(path: path, reason: "larger than \(maximumSize) bytes") }
+            if bytes.count > maximumSize { throw TextFileError.invalid(path: path, reason: "larger than \(maximumSize) bytes") }
             if count < chunk.count { break }
         }
         if ferror(file) != 0 { throw TextFileError.unreadable(path: path, reason: "read error (is it a directory?)") }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw TextFileError.unreadable(path: path, reason: "not valid UTF-8")
+            throw TextFileError.invalid(path: path, reason: "not valid UTF-8")
         }
         return text
     }
@@ -76,6 +79,32 @@ public enum TextFile {
                 throw TextFileError.unwritable(path: path, reason: String(cString: strerror(errno)))
             }
         }
+    }
+
+    /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes so every
+    /// platform lists them in the same order.
+    public static func list(_ directory: String) throws -> [String] {
+        guard let handle = opendir(directory) else {
+            let code = errno
+            if code == ENOENT { throw TextFileError.missing(path: directory) }
+            throw TextFileError.unreadable(path: directory, reason: String(cString: strerror(code)))
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// True when `path` is a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        guard let handle = opendir(path) else { return false }
+        closedir(handle)
+        return true
     }
 
     /// True when a file or directory exists at `path`.

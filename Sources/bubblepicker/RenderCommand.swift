@@ -1,9 +1,78 @@
-/// `bubblepicker render`: placeholder until its issue lands.
+import BubbleScenario
+
+/// `bubblepicker render`: draws one frame of a scenario, or its whole run animated, as SVG.
 enum RenderCommand: Subcommand {
     static let name = "render"
-    static let summary = "(not yet available)"
-    static let help = "Usage: bubblepicker render\n\nNot yet available.\n"
+    static let summary = "Draw a scenario's frame at a step, or its whole run animated, as SVG."
+    static let help = """
+    Usage: bubblepicker render SCENARIO.json --step N [--output FILE.svg]
+           bubblepicker render SCENARIO.json --animate [--every K] [--steps N] [--output FILE.svg]
+
+    Draws the container's borders (solid lines; open borders dashed), the attraction point (blue
+    crosshair), every bubble with its label (selected ones in pink), and over each selected bubble
+    a callout balloon whose stem touches it, holding its label.
+
+    Options:
+      --step N            Draw the state after N steps, 0...the scenario's steps.
+      --animate           Draw the run as one looping animated SVG (SMIL), playable in a browser.
+      --every K           With --animate: one key frame every K steps, 1...10000 (default 4).
+      --steps N           With --animate: animate the first N steps only (default: all of them).
+      --output FILE.svg   Write to FILE instead of standard output.
+      -h, --help          Show this help.
+
+    Exit codes: 0 success, 1 the output could not be written, 64 bad arguments,
+    65 invalid scenario, 66 scenario file not found.
+    """
+
     static func run(_ arguments: [String]) throws -> ExitCode {
-        throw CLIError.failure("bubblepicker render: not yet available")
+        let command = "bubblepicker render"
+        var scanner = ArgumentScanner(arguments, command: command)
+        let animate = scanner.flag("--animate")
+        let step = try scanner.integer("--step", in: 0...1_000_000)
+        let every = try scanner.integer("--every", in: 1...10_000)
+        let steps = try scanner.integer("--steps", in: 1...1_000_000)
+        let output = try scanner.value("--output")
+        let files = try scanner.positionals()
+        guard files.count == 1, let file = files.first else {
+            throw CLIError.usage("\(command): expected one scenario file (see \(command) --help)")
+        }
+        guard animate != (step != nil) else { throw CLIError.usage("\(command): give exactly one of --step N and --animate") }
+        if !animate && (every != nil || steps != nil) {
+            throw CLIError.usage("\(command): --every and --steps go with --animate")
+        }
+        let (scenario, label) = try ScenarioInput.load(file, command: command)
+        let svg: String
+        if let step {
+            guard step <= scenario.steps else {
+                throw CLIError.usage("\(command): --step must be in 0...\(scenario.steps) (the scenario's steps), got \(step)")
+            }
+            svg = FrameRenderer.svg(try frames(scenario, label: label, through: step, every: step == 0 ? 1 : step,
+                                               command: command).last ?? ScenarioRunner(scenario).frame(),
+                                    title: "\(scenario.name), step \(step)")
+        } else {
+            let last = min(steps ?? scenario.steps, scenario.steps)
+            let sampled = try frames(scenario, label: label, through: last, every: every ?? 4, command: command)
+            svg = AnimationRenderer.svg(sampled, timeStep: scenario.configuration.physics.timeStep, title: scenario.name)
+        }
+        if let output {
+            try ScenarioInput.write(svg, to: output, command: command)
+        } else {
+            StandardOutput.write(svg)
+        }
+        return .success
+    }
+
+    /// Frames at steps 0, K, 2K, ... up to `last`, and `last` itself.
+    static func frames(_ scenario: Scenario, label: String, through last: Int, every: Int, command: String) throws -> [ScenarioFrame] {
+        var runner = ScenarioRunner(scenario)
+        var frames = [runner.frame()]
+        var progress = Progress(total: last, command: command)
+        for step in stride(from: 1, through: last, by: 1) {
+            do { try runner.step() } catch { throw ScenarioInput.invalid(label, error, command: command) }
+            progress.update(step)
+            if step % every == 0 || step == last { frames.append(runner.frame()) }
+        }
+        progress.finish()
+        return frames
     }
 }

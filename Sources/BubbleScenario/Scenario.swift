@@ -1,0 +1,144 @@
+import BubblePhysics
+import BubblePicker
+
+/// A scenario: a container set up from JSON, the bubbles it starts with, and a timeline of what
+/// happens to it, step by step. Decoded and fully validated by `Scenario(json:)`; every value in
+/// it is in range, so running it cannot trap.
+public struct Scenario: Sendable {
+    /// Version of the JSON format this code reads.
+    public static let formatVersion = 1
+    /// Most bubbles a scenario may create (initial list, crowd and adds together).
+    public static let maximumBubbles = 100_000
+    /// Most steps a scenario may run.
+    public static let maximumSteps = 1_000_000
+    /// Most timeline events after expanding repeats, drags and taps.
+    public static let maximumEvents = 1_000_000
+
+    /// The file's base name without `.json` (names the golden trace).
+    public var name: String
+    /// One line: what the scenario shows.
+    public var description: String
+    /// Seed of every random choice (container spawn points, crowd sizes).
+    public var seed: UInt64
+    /// Steps to run.
+    public var steps: Int
+    /// Golden trace: positions every `traceEvery` steps, of at most `traceBubbles` bubbles.
+    public var traceEvery: Int
+    public var traceBubbles: Int
+    /// The container's configuration at the start (seed included).
+    public var configuration: BubbleContainerConfiguration
+    /// The bubbles added before the first step, in order (the crowd's after the listed ones).
+    public var bubbles: [BubbleSpec]
+    /// Events sorted by step; events at the same step keep their file order.
+    public var timeline: [TimelineEvent]
+    /// FNV-1a hash of the scenario's canonical (compact) JSON, 16 hex digits.
+    public var sourceHash: String
+}
+
+/// One bubble to add: content, tag, state and how it appears.
+public struct BubbleSpec: Sendable, Equatable {
+    public var text: String
+    public var imageName: String?
+    public var tag: Int?
+    public var selected: Bool
+    /// Appears at the attraction point (else at a seeded spawn corner).
+    public var atCenter: Bool
+    /// Grows in (else appears at full size).
+    public var animated: Bool
+    /// Sizes, colours and label of the default bubble.
+    public var style: BubbleStyle
+}
+
+/// One timeline event: when, where it came from in the file, and what.
+public struct TimelineEvent: Sendable, Equatable {
+    /// Steps taken when it happens (it happens before the next step).
+    public var at: Int
+    /// Its field path in the file, e.g. `timeline[3]`, for run-time errors.
+    public var path: String
+    public var action: TimelineAction
+}
+
+/// What a timeline event does.
+public enum TimelineAction: Sendable, Equatable {
+    case add(BubbleSpec)
+    case remove(BubbleTarget)
+    case select(BubbleTarget)
+    case deselect(BubbleTarget)
+    case toggle(BubbleTarget)
+    case pointerDown(PointerPosition)
+    case pointerMove(PointerPosition)
+    case pointerUp(PointerPosition)
+    case pointerCancel
+    /// A new anchor, as a fraction of the container size.
+    case moveAnchor(Vector2)
+    case resize(PickerSize)
+    /// Changes settings: the validated `settings` object (the `container` fields it names) is
+    /// applied over the configuration in force when the event fires.
+    case set(settings: JSONValue)
+}
+
+/// Where a pointer event happens: a point, or resolved when it fires.
+public enum PointerPosition: Sendable, Equatable {
+    /// A point in container coordinates.
+    case point(Vector2)
+    /// The centre of the bubble with this id (a tap or drag "on bubble N"); `field` is the
+    /// event's field that named it (`id` or `from.id`), for errors.
+    case bubble(id: Int, field: String)
+    /// The last pointer-down position plus an offset (the later samples of a drag from a bubble).
+    case fromDown(Vector2)
+}
+
+/// Which bubbles a remove/select/deselect/toggle event is about.
+public enum BubbleTarget: Sendable, Equatable {
+    /// One bubble by id (ids are 0, 1, 2, ... in the order bubbles are made).
+    case id(Int)
+    /// Every bubble with this tag.
+    case tag(Int)
+    /// Every bubble whose tag is one of these (the predicate "tag in [...]").
+    case tags([Int])
+    /// Every bubble.
+    case all
+    /// Every selected bubble, or every unselected one.
+    case selected(Bool)
+
+    /// True for targets that must match at least one bubble when the event fires.
+    public var mustMatch: Bool {
+        switch self {
+        case .id, .tag, .tags: return true
+        case .all, .selected: return false
+        }
+    }
+
+    /// The JSON field the target was given by, for error paths.
+    public var field: String {
+        switch self {
+        case .id: return "id"
+        case .tag: return "tag"
+        case .tags: return "tags"
+        case .all: return "all"
+        case .selected: return "where"
+        }
+    }
+
+    /// True when `bubble` is a target.
+    public func matches(_ bubble: Bubble) -> Bool {
+        switch self {
+        case .id(let id): return bubble.id.rawValue == id
+        case .tag(let tag): return bubble.tag == tag
+        case .tags(let tags): return bubble.tag.map { tags.contains($0) } ?? false
+        case .all: return true
+        case .selected(let selected): return bubble.isSelected == selected
+        }
+    }
+
+    /// The target's value as written, for "(got ...)".
+    public var excerpt: String {
+        switch self {
+        case .id(let id): return String(id)
+        case .tag(let tag): return String(tag)
+        case .tags(let tags): return "[" + tags.map(String.init).joined(separator: ",") + "]"
+        case .all: return "true"
+        case .selected(let selected): return selected ? "\"selected\"" : "\"unselected\""
+        }
+    }
+}

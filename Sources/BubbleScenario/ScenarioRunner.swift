@@ -1,0 +1,144 @@
+import BubblePhysics
+import BubblePicker
+
+/// Replays a scenario on a `BubbleContainer`, one step at a time.
+///
+/// Events at step `s` are applied when `s` steps have been taken, in file order, just before
+/// the next step; frame `s` is the state after `s` steps (before the events at `s`). Nothing
+/// here reads a clock or an unseeded random source, so a replay is bit-identical every time.
+public struct ScenarioRunner: Sendable {
+    public let scenario: Scenario
+    /// The container being driven.
+    public private(set) var container: BubbleContainer
+    /// Steps taken so far.
+    public private(set) var stepsTaken = 0
+    /// The container's events during the last step (and the events before it), oldest first.
+    public private(set) var lastEvents: [BubbleEvent] = []
+    private var nextEvent = 0
+    /// Where the pointer last went down (drags and taps relative to a bubble).
+    private var downPoint = Vector2.zero
+
+    /// A container configured as the scenario says, with its initial bubbles added.
+    public init(_ scenario: Scenario) {
+        self.scenario = scenario
+        container = BubbleContainer(configuration: scenario.configuration)
+        for spec in scenario.bubbles { Self.add(spec, to: &container) }
+        lastEvents = container.takeEvents()
+    }
+
+    /// Seconds per step.
+    public var timeStep: Double { container.configuration.physics.timeStep }
+
+    /// Applies the events due now, then takes one step.
+    /// - Throws: a `ScenarioError` naming the event when it cannot apply (a tag or id that matches
+    ///   no bubble, settings that do not go together).
+    public mutating func step() throws(ScenarioError) {
+        let timeline = scenario.timeline
+        while nextEvent < timeline.count, timeline[nextEvent].at <= stepsTaken {
+            try apply(timeline[nextEvent])
+            nextEvent += 1
+        }
+        container.step()
+        stepsTaken += 1
+        lastEvents = container.takeEvents()
+        try checkStable()
+    }
+
+    /// Largest coordinate or speed a sane run reaches; beyond it the settings have made the
+    /// integration unstable (e.g. a very stiff spring on very light bubbles) and the next steps
+    /// would overflow, so the run stops with an error instead.
+    public static let divergenceLimit = 1e12
+
+    /// Fails when a body's position or velocity is non-finite or beyond `divergenceLimit`.
+    private func checkStable() throws(ScenarioError) {
+        let world = container.world
+        for handle in world.handles {
+            let p = world.position(of: handle), v = world.velocity(of: handle)
+            let largest = max(abs(p.x), abs(p.y), abs(v.x), abs(v.y))
+            guard largest < Self.divergenceLimit else {
+                throw ScenarioError("container", "the simulation became unstable at step \(stepsTaken) (a coordinate or speed "
+                    + "beyond 1e12); use a weaker field, denser bubbles or more substeps", got: largest.description)
+            }
+        }
+    }
+
+    /// The state now, for dumps, traces and pictures.
+    public func frame() -> ScenarioFrame {
+        let frame = container.frame()
+        let bubbles = frame.bubbles.map { snapshot in
+            let label = snapshot.appearance.showsLabel || snapshot.isSelected ? snapshot.appearance.text ?? "" : ""
+            return ScenarioBubble(id: snapshot.id.rawValue, tag: snapshot.tag, label: label, x: snapshot.center.x,
+                                  y: snapshot.center.y, diameter: snapshot.drawnDiameter, selected: snapshot.isSelected)
+        }
+        let configuration = container.configuration
+        return ScenarioFrame(step: stepsTaken, time: frame.time, bubbles: bubbles,
+                             container: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height),
+                             solidBorders: configuration.solidBorders, attractionPoint: frame.anchorPoint,
+                             stateHash: container.stateHash())
+    }
+
+    /// The container's state hash now (cheaper than a whole frame).
+    public func stateHash() -> UInt64 { container.stateHash() }
+
+    static func add(_ spec: BubbleSpec, to container: inout BubbleContainer) {
+        container.addDefaultBubble(text: spec.text, imageName: spec.imageName, style: spec.style, tag: spec.tag,
+                                   selected: spec.selected, atCenter: spec.atCenter, animated: spec.animated)
+    }
+
+    private mutating func apply(_ event: TimelineEvent) throws(ScenarioError) {
+        let time = container.time
+        switch event.action {
+        case .add(let spec): Self.add(spec, to: &container)
+        case .remove(let target): try check(target, event); container.remove { target.matches($0) }
+        case .select(let target): try check(target, event); container.select { target.matches($0) }
+        case .deselect(let target): try check(target, event); container.deselect { target.matches($0) }
+        case .toggle(let target): try check(target, event); container.toggle { target.matches($0) }
+        case .pointerDown(let position):
+            let point = try resolve(position, event)
+            downPoint = point
+            container.pointerDown(at: point, time: time)
+        case .pointerMove(let position): container.pointerMoved(at: try resolve(position, event), time: time)
+        case .pointerUp(let position): container.pointerUp(at: try resolve(position, event), time: time)
+        case .pointerCancel: container.pointerCancelled()
+        case .moveAnchor(let anchor): try configure(event.path) { (c: inout BubbleContainer) throws(BubbleContainerError) in try c.setAnchor(anchor) }
+        case .resize(let size): try configure(event.path) { (c: inout BubbleContainer) throws(BubbleContainerError) in try c.resize(to: size) }
+        case .set(let settings): try applySettings(settings, event)
+        }
+    }
+
+    /// The point of a pointer event now.
+    private func resolve(_ position: PointerPosition, _ event: TimelineEvent) throws(ScenarioError) -> Vector2 {
+        switch position {
+        case .point(let point): return point
+        case .fromDown(let offset): return downPoint + offset
+        case .bubble(let id, let field):
+            guard let center = container.center(of: BubbleID(id)) else {
+                throw ScenarioError("\(event.path).\(field)", "no bubble matches at step \(event.at)", got: String(id))
+            }
+            return center
+        }
+    }
+
+    /// Fails when a target that must match (an id, a tag, a tag list) matches no bubble now.
+    private func check(_ target: BubbleTarget, _ event: TimelineEvent) throws(ScenarioError) {
+        guard target.mustMatch, container.bubbles(where: { target.matches($0) }).isEmpty else { return }
+        throw ScenarioError("\(event.path).\(target.field)", "no bubble matches at step \(event.at)", got: target.excerpt)
+    }
+
+    private mutating func applySettings(_ settings: JSONValue, _ event: TimelineEvent) throws(ScenarioError) {
+        var configuration = container.configuration
+        try ConfigurationReader.apply(settings, path: event.path + ".settings", to: &configuration)
+        try configure(event.path + ".settings") { (c: inout BubbleContainer) throws(BubbleContainerError) in
+            try c.setConfiguration(configuration)
+        }
+    }
+
+    private mutating func configure(_ path: String,
+                                    _ change: (inout BubbleContainer) throws(BubbleContainerError) -> Void) throws(ScenarioError) {
+        do {
+            try change(&container)
+        } catch {
+            throw ScenarioError(path, "rejected by the container: \(error)")
+        }
+    }
+}
