@@ -1,42 +1,44 @@
 extension SolverContext {
     /// Moves every body by `h × v`, then holds it inside the solid borders: a body may not end
     /// the substep further out than it began it, nor outside once inside. A clamped body loses
-    /// its outward speed (reflected by `elasticity`).
+    /// its outward speed (reflected by `elasticity`). Open borders are infinitely far away.
     func integratePositions(elasticity: Double) {
         let clamps = rect.hasArea && !solid.isEmpty
+        let minX = solid.contains(.left) ? rect.minX : -Double.infinity
+        let maxX = solid.contains(.right) ? rect.maxX : Double.infinity
+        let minY = solid.contains(.top) ? rect.minY : -Double.infinity
+        let maxY = solid.contains(.bottom) ? rect.maxY : Double.infinity
         for slot in 0..<bodies.count where flags[slot].contains(.alive) {
             var body = bodies[slot]
             let oldX = body.px, oldY = body.py
             body.px += h * body.vx
             body.py += h * body.vy
             if clamps {
-                SolverContext.clamp(&body.px, &body.vx, old: oldX, low: solid.contains(.left) ? rect.minX + body.radius : nil,
-                                    high: solid.contains(.right) ? rect.maxX - body.radius : nil, elasticity: elasticity)
-                SolverContext.clamp(&body.py, &body.vy, old: oldY, low: solid.contains(.top) ? rect.minY + body.radius : nil,
-                                    high: solid.contains(.bottom) ? rect.maxY - body.radius : nil, elasticity: elasticity)
+                let r = body.radius
+                SolverContext.clamp(&body.px, &body.vx, old: oldX, low: minX + r, high: maxX - r, elasticity: elasticity)
+                SolverContext.clamp(&body.py, &body.vy, old: oldY, low: minY + r, high: maxY - r, elasticity: elasticity)
             }
             bodies[slot] = body
         }
     }
 
-    /// Clamps one coordinate between the limits that exist (a body wider than the container
-    /// is held at the middle).
+    /// Clamps one coordinate between `low` and `high` (either may be infinite). A body wider
+    /// than the container is held at the middle.
     @inline(__always)
     static func clamp(_ position: inout Double, _ velocity: inout Double, old: Double,
-                      low: Double?, high: Double?, elasticity: Double) {
+                      low: Double, high: Double, elasticity: Double) {
         var low = low, high = high
-        if let l = low, let u = high, l > u {
-            let middle = (l + u) * 0.5
+        if low > high {
+            let middle = (low + high) * 0.5
             low = middle
             high = middle
         }
-        if let limit = low, position < limit {
-            let allowed = old < limit ? old : limit
+        if position < low {
+            let allowed = old < low ? old : low
             if position < allowed { position = allowed }
             if velocity < 0 { velocity = -elasticity * velocity }
-        }
-        if let limit = high, position > limit {
-            let allowed = old > limit ? old : limit
+        } else if position > high {
+            let allowed = old > high ? old : high
             if position > allowed { position = allowed }
             if velocity > 0 { velocity = -elasticity * velocity }
         }

@@ -180,35 +180,47 @@ struct SolverContext {
         if useBias { solveBodyContacts(soft: contactSoftness, biased: true) } else { solveBodyContacts(soft: contactSoftness, biased: false) }
     }
 
+    /// One sweep, visiting the contacts as two interleaved halves (0, n/2, 1, n/2 + 1, …).
+    /// Contacts are sorted by body `a`, so neighbours in the list share a body and each update
+    /// would wait for the one before; two far-apart streams give the processor two independent
+    /// chains to overlap. Still one deterministic Gauss–Seidel order.
     @inline(__always)
     private func solveBodyContacts(soft: Softness, biased: Bool) {
-        for index in 0..<contacts.count {
-            let contact = contacts[index]
-            let a = Int(contact.a), b = Int(contact.b)
-            let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
-            let bodyA = bodies[a], bodyB = bodies[b]
-            let radiusSum = bodyA.radius + bodyB.radius
-            let separation = nx * (bodyB.px - bodyA.px) + ny * (bodyB.py - bodyA.py) - radiusSum
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if separation > 0 {
-                bias = separation * inverseH  // speculative: may close the gap, no more
-            } else if biased {
-                let push = -pushSpeed * 0.5 * radiusSum
-                let spring = soft.biasRate * separation
-                bias = spring > push ? spring : push
-                massScale = soft.massScale
-                impulseScale = soft.impulseScale
-            }
-            let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
-            let impulse = -Double(contact.normalMass) * massScale * (normalSpeed + bias) - impulseScale * accumulated
-            // Round the new total first, so what is applied is exactly what is stored.
-            let total = Float(accumulated + impulse > 0 ? accumulated + impulse : 0)
-            let applied = Double(total) - accumulated
-            contacts[index].impulse = total
-            let px = applied * nx, py = applied * ny
-            bodies[a].vx = bodyA.vx - px * bodyA.invMass; bodies[a].vy = bodyA.vy - py * bodyA.invMass
-            bodies[b].vx = bodyB.vx + px * bodyB.invMass; bodies[b].vy = bodyB.vy + py * bodyB.invMass
+        let half = (contacts.count + 1) / 2
+        for index in 0..<half {
+            solveContact(index, soft: soft, biased: biased)
+            let partner = index + half
+            if partner < contacts.count { solveContact(partner, soft: soft, biased: biased) }
         }
+    }
+
+    @inline(__always)
+    private func solveContact(_ index: Int, soft: Softness, biased: Bool) {
+        let contact = contacts[index]
+        let a = Int(contact.a), b = Int(contact.b)
+        let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
+        let bodyA = bodies[a], bodyB = bodies[b]
+        let radiusSum = bodyA.radius + bodyB.radius
+        let separation = nx * (bodyB.px - bodyA.px) + ny * (bodyB.py - bodyA.py) - radiusSum
+        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+        if separation > 0 {
+            bias = separation * inverseH  // speculative: may close the gap, no more
+        } else if biased {
+            let push = -pushSpeed * 0.5 * radiusSum
+            let spring = soft.biasRate * separation
+            bias = spring > push ? spring : push
+            massScale = soft.massScale
+            impulseScale = soft.impulseScale
+        }
+        let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
+        let impulse = -Double(contact.normalMass) * massScale * (normalSpeed + bias) - impulseScale * accumulated
+        // Round the new total first, so what is applied is exactly what is stored.
+        let total = Float(accumulated + impulse > 0 ? accumulated + impulse : 0)
+        let applied = Double(total) - accumulated
+        contacts[index].impulse = total
+        let px = applied * nx, py = applied * ny
+        bodies[a].vx = bodyA.vx - px * bodyA.invMass; bodies[a].vy = bodyA.vy - py * bodyA.invMass
+        bodies[b].vx = bodyB.vx + px * bodyB.invMass; bodies[b].vy = bodyB.vy + py * bodyB.invMass
     }
 
     private func solveWallContacts(useBias: Bool) {
