@@ -1,4 +1,5 @@
 import BubblePhysics
+import BubbleScenario
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,7 +16,8 @@ enum BenchCommand: Subcommand {
     Builds the reference 'crowd' scene (shared/benchmarks/crowd.md) for each N, steps it, and prints
     substeps, milliseconds per step (median over runs), nanoseconds per bubble-step, largest and mean
     overlap as a fraction of the smaller radius, bubbles outside the container, NaN count, and the
-    process's peak resident memory so far (measured after stepping, before the quality diagnostics). Counts run in the order given, in one process.
+    process's peak resident memory (VmHWM on Linux) after the first run: one scene built and stepped,
+    before the quality diagnostics. Counts run in the order given, in one process.
 
     Options:
       --count N    Bubbles in the scene, 1...1000000; repeat for several counts (default 1000).
@@ -70,18 +72,20 @@ enum BenchCommand: Subcommand {
     static func measureCrowd(count: Int, runs: Int, steps: Int, configuration: WorldConfiguration) -> Row {
         var timings: [Double] = []
         var finalWorld: World?
-        for _ in 0..<runs {
-            finalWorld = nil  // one world alive at a time: peak memory is one scene's
+        var peak = 0
+        for run in 0..<runs {
+            finalWorld = nil  // one world alive at a time
             var world = CrowdBenchmark.makeWorld(count: count, configuration: configuration)
             let start = monotonicNanoseconds()
             for _ in 0..<steps { world.step() }
             let elapsed = Double(monotonicNanoseconds() - start)
             timings.append(elapsed / Double(steps) / 1e6)
+            // Memory of building and stepping one scene: after the first run, before later runs
+            // add only the allocator's fragmentation from rebuilding scenes in one process, and
+            // before the diagnostics below build grids of their own.
+            if run == 0 { peak = peakResidentBytes() }
             finalWorld = world
         }
-        // Memory of building and stepping the scene, before the diagnostics below build
-        // grids of their own.
-        let peak = peakResidentBytes()
         timings.sort()
         let median = timings[timings.count / 2]
         let world = finalWorld ?? CrowdBenchmark.makeWorld(count: count)
@@ -127,8 +131,17 @@ enum BenchCommand: Subcommand {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// Peak resident set size of this process, in bytes.
+    /// Peak resident set size of this process image, in bytes. On Linux this is `VmHWM` from
+    /// /proc/self/status: `getrusage`'s `ru_maxrss` survives `execve`, so under `swift run` it
+    /// would report SwiftPM's own peak instead of the benchmark's.
     static func peakResidentBytes() -> Int {
+        #if os(Linux)
+        if let status = try? TextFile.read("/proc/self/status"),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+           let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
+            return kilobytes * 1024
+        }
+        #endif
         var usage = rusage()
         #if canImport(Darwin)
         let who = RUSAGE_SELF
