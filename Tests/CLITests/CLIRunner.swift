@@ -38,10 +38,20 @@ enum CLIRunner {
         return url
     }
 
-    /// Runs `bubblepicker <arguments>` in `directory` (default: the package root), capturing output
-    /// through files (no pipe deadlocks), with standard input from /dev/null.
+    /// Runs `bubblepicker <arguments>` in `directory` (default: the package root).
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let binary = try #require(Self.binary, "bubblepicker binary not found; build it with swift build")
+        return try runProcess(binary, arguments, in: directory ?? packageRoot)
+    }
+
+    /// Runs another tool (such as script(1)) in the package root.
+    static func runTool(_ path: String, _ arguments: [String]) throws -> Result {
+        try runProcess(URL(fileURLWithPath: path), arguments, in: packageRoot)
+    }
+
+    /// Runs an executable, capturing output through files (no pipe deadlocks), with standard input
+    /// from /dev/null.
+    static func runProcess(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Result {
         let scratch = try temporaryDirectory("run")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let out = scratch.appendingPathComponent("out")
@@ -49,9 +59,9 @@ enum CLIRunner {
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = directory ?? packageRoot
+        process.currentDirectoryURL = directory
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
