@@ -80,7 +80,7 @@ extension BubbleContainer {
         let radius = diameter * scale * 0.5
         let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
         let base = record.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
-        let position = keptInside(base + jitter, radius: radius)
+        let position = BubbleContainer.withinWorld(keptInside(base + jitter, radius: radius))
         let body = world.createBody(BodyDefinition(position: position, radius: radius,
                                                    density: density(selected: record.bubble.isSelected) / (scale * scale),
                                                    resistance: configuration.resistance))

@@ -74,7 +74,7 @@ extension BubbleContainer {
             for index in records.indices {
                 guard let body = records[index].body else { continue }
                 let p = world.position(of: body)
-                world.setPosition(Vector2(p.x * sx, p.y * sy), of: body)
+                world.setPosition(BubbleContainer.withinWorld(Vector2(p.x * sx, p.y * sy)), of: body)
             }
         }
         spawnWaitingBubbles()
@@ -87,11 +87,18 @@ extension BubbleContainer {
             guard let body = records[index].body else { continue }
             let position = world.position(of: body)
             let inside = keptInside(position, radius: world.radius(of: body))
-            if inside != position { world.setPosition(inside, of: body) }
+            if inside != position { world.setPosition(BubbleContainer.withinWorld(inside), of: body) }
         }
     }
 
     /// `point` moved inside the solid borders by `radius` (to the middle when too small).
+    /// A position clamped to the world's coordinate limit (a bubble that scrolled far away and
+    /// is then re-spread by a large resize must not leave the range the world accepts).
+    static func withinWorld(_ point: Vector2) -> Vector2 {
+        let limit = BodyDefinition.positionLimit
+        return Vector2(min(max(point.x, -limit), limit), min(max(point.y, -limit), limit))
+    }
+
     func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
         let solid = configuration.solidBorders, size = configuration.size
         var p = point

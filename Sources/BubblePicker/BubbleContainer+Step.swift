@@ -75,7 +75,7 @@ extension BubbleContainer {
                 world.setRadius(radius, of: body)
                 // A bubble growing against a solid border moves in with its rim.
                 let position = world.position(of: body), inside = keptInside(position, radius: radius)
-                if inside != position && configuration.size.hasArea { world.setPosition(inside, of: body) }
+                if inside != position && configuration.size.hasArea { world.setPosition(BubbleContainer.withinWorld(inside), of: body) }
             }
             let density = bodyDensity(record)
             if density != world.body(body).density { world.setDensity(density, of: body) }

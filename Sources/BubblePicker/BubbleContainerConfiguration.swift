@@ -97,10 +97,25 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
 
     public init() {}
 
+    /// Largest container side, in points.
+    public static let maximumSide: Double = 1e7
+    /// Densities a configuration may use: growing in divides the density by up to 10⁴ (scale
+    /// 0.01 squared, to keep the full-size mass), which must stay inside the world's range.
+    public static let densityRange: ClosedRange<Double> = 1e-6...1e5
+
     /// Nil when valid; otherwise the field that is wrong and why.
     public var validationError: String? {
         if !size.isValid { return "size \(size) must be finite and not negative" }
-        if !anchor.isFinite { return "anchor \(anchor) must be finite" }
+        if !(size.width <= BubbleContainerConfiguration.maximumSide && size.height <= BubbleContainerConfiguration.maximumSide) {
+            return "size \(size) must be at most 1e7 points on each side"
+        }
+        if !(anchor.isFinite && abs(anchor.x) <= 1000 && abs(anchor.y) <= 1000) {
+            return "anchor \(anchor) must be finite, within ±1000 container sizes"
+        }
+        for (name, value) in [("densitySelected", densitySelected), ("densityUnselected", densityUnselected)]
+        where !BubbleContainerConfiguration.densityRange.contains(value) {
+            return "\(name) \(value) must be in 1e-6...1e5"
+        }
         if let error = BubbleContainerConfiguration.checkPositive(
             [("densitySelected", densitySelected), ("densityUnselected", densityUnselected),
              ("dragFrequency", dragFrequency), ("flickWindow", flickWindow), ("maxFlickSpeed", maxFlickSpeed)]) {
