@@ -26,6 +26,7 @@ enum BenchCommand: Subcommand {
       --substeps N Solver substeps per step, 1...64 (default 4).
       --hertz H    Contact stiffness in Hz, 1...1000 (default 60).
       --push P     Largest push-out speed in radii per second, 0.1...1000 (default 8).
+      --margin F   Speculative contact margin as a fraction of the radius sum, 0...0.5 (default 0.25).
       --csv        Print CSV with a header instead of a table.
       -h, --help   Show this help.
 
@@ -54,6 +55,7 @@ enum BenchCommand: Subcommand {
         configuration.substeps = try scanner.integer("--substeps", in: 1...64) ?? configuration.substeps
         configuration.contactHertz = try scanner.number("--hertz", in: 1...1000) ?? configuration.contactHertz
         configuration.pushSpeed = try scanner.number("--push", in: 0.1...1000) ?? configuration.pushSpeed
+        configuration.speculativeFraction = try scanner.number("--margin", in: 0...0.5) ?? configuration.speculativeFraction
         let csv = scanner.flag("--csv")
         let workloads = try scanner.positionals()
         guard workloads == ["crowd"] else {
