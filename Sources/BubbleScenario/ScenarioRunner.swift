@@ -41,25 +41,6 @@ public struct ScenarioRunner: Sendable {
         container.step()
         stepsTaken += 1
         lastEvents = container.takeEvents()
-        try checkStable()
-    }
-
-    /// Largest coordinate or speed a sane run reaches; beyond it the settings have made the
-    /// integration unstable (e.g. a very stiff spring on very light bubbles) and the next steps
-    /// would overflow, so the run stops with an error instead.
-    public static let divergenceLimit = 1e12
-
-    /// Fails when a body's position or velocity is non-finite or beyond `divergenceLimit`.
-    private func checkStable() throws(ScenarioError) {
-        let world = container.world
-        for handle in world.handles {
-            let p = world.position(of: handle), v = world.velocity(of: handle)
-            let largest = max(abs(p.x), abs(p.y), abs(v.x), abs(v.y))
-            guard largest < Self.divergenceLimit else {
-                throw ScenarioError("container", "the simulation became unstable at step \(stepsTaken) (a coordinate or speed "
-                    + "beyond 1e12); use a weaker field, denser bubbles or more substeps", got: largest.description)
-            }
-        }
     }
 
     /// The state now, for dumps, traces and pictures.
