@@ -6,6 +6,7 @@ import PackageDescription
 let package = Package(
     name: "BubblePicker",
     products: [
+        .library(name: "BubbleGeometry", targets: ["BubbleGeometry"]),
         .library(name: "BubblePhysics", targets: ["BubblePhysics"]),
         .library(name: "BubblePicker", targets: ["BubblePicker"]),
         .library(name: "Balloons", targets: ["Balloons"]),
@@ -14,9 +15,10 @@ let package = Package(
     ],
     targets: [
         // Public libraries. BubblePhysics and Balloons are stdlib only (no Foundation).
-        .target(name: "BubblePhysics"),
-        .target(name: "BubblePicker", dependencies: ["BubblePhysics"]),
-        .target(name: "Balloons"),
+        .target(name: "BubbleGeometry"),
+        .target(name: "BubblePhysics", dependencies: ["BubbleGeometry"]),
+        .target(name: "BubblePicker", dependencies: ["BubblePhysics", "BubbleGeometry"]),
+        .target(name: "Balloons", dependencies: ["BubbleGeometry"]),
         // Scenario format, runner, traces and SVG rendering; its own JSON reader and C-library file
         // I/O (no Foundation: it would add ~12 MB to every process).
         .target(name: "BubbleScenario", dependencies: ["BubblePicker", "BubblePhysics", "Balloons"]),

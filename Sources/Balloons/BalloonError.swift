@@ -9,7 +9,7 @@ public enum BalloonError: Error, Sendable, Equatable, CustomStringConvertible {
     case nonFinite(field: String)
     /// A value was outside its permitted range (e.g. smoothing outside 0...1).
     case outOfRange(field: String, value: Double, range: ClosedRange<Double>)
-    /// The focus point given to `Path.balloon(around:pointingAt:)` lies inside the body, on the wrong side of the stem's edge.
+    /// The focus point given to `BezierPath.balloon(around:pointingAt:)` lies inside the body, on the wrong side of the stem's edge.
     case focusInsideBody(depth: Double)
     /// A placement was asked for with no permitted stem directions.
     case noPermittedDirections

@@ -65,7 +65,7 @@ public enum BalloonGallery {
         return html
     }
 
-    private static func document(_ path: Path, size: Size) -> String {
+    private static func document(_ path: BezierPath, size: Size) -> String {
         var doc = SVGDocument(viewBox: Rect(x: -4, y: -4, width: size.width + 8, height: size.height + 8), background: "#ffffff")
         doc.add(path, fill: fill, stroke: stroke, strokeWidth: 1.5)
         return doc.text
@@ -73,20 +73,20 @@ public enum BalloonGallery {
 
     private static func balloon(_ name: String, _ title: String, _ configuration: BalloonConfiguration) throws -> GalleryEntry {
         let rect = Rect(x: 0, y: 0, width: 220, height: 140)
-        return GalleryEntry(name: name, title: title, svg: document(try Path.balloon(in: rect, configuration: configuration), size: rect.size))
+        return GalleryEntry(name: name, title: title, svg: document(try BezierPath.balloon(in: rect, configuration: configuration), size: rect.size))
     }
 
     private static func interpolation() throws -> GalleryEntry {
         let rect = Rect(x: 0, y: 0, width: 220, height: 140)
-        let a = try Path.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .none, cornerSmoothing: 0, stem: StemConfiguration(edge: .top)))
-        let b = try Path.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .oval, cornerSmoothing: 1, stem: StemConfiguration(edge: .right)))
+        let a = try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .none, cornerSmoothing: 0, stem: StemConfiguration(edge: .top)))
+        let b = try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .oval, cornerSmoothing: 1, stem: StemConfiguration(edge: .right)))
         let mid = try a.interpolated(to: b, fraction: 0.5)
         return GalleryEntry(name: "interpolation", title: "Halfway from square/top stem to oval/right stem", svg: document(mid, size: rect.size))
     }
 
     private static func chat(_ tail: ChatTail) throws -> GalleryEntry {
         let rect = Rect(x: 0, y: 0, width: 200, height: 60)
-        let path = try Path.chatBubble(in: rect, tail: tail, style: ChatBubbleStyle(borderWidth: 2))
+        let path = try BezierPath.chatBubble(in: rect, tail: tail, style: ChatBubbleStyle(borderWidth: 2))
         var doc = SVGDocument(viewBox: Rect(x: -4, y: -4, width: rect.width + 8, height: rect.height + 8), background: "#ffffff")
         doc.add(path, fill: tail == .bottomRight ? "#d9fdd3" : "#f1f3f4", stroke: "#5f6368", strokeWidth: 2)
         doc.addRect(rect, stroke: "#bbbbbb", dashed: true)
@@ -96,7 +96,7 @@ public enum BalloonGallery {
     /// A 320 x 220 container with a target circle placed so that `direction` is needed near one side.
     private static func placement(_ direction: StemDirection) throws -> GalleryEntry {
         let container = Rect(x: 0, y: 0, width: 320, height: 220)
-        let center = Point(x: 160 + direction.dx * 95, y: 110 + direction.dy * 70)
+        let center = Vector2(x: 160 + direction.dx * 95, y: 110 + direction.dy * 70)
         let radius = 18.0
         let label = "Bubble \(direction.rawValue)"
         let content = Size(width: Double(label.count) * 7, height: 16)

@@ -1,6 +1,6 @@
 /// Balloon outlines: a (smooth) rounded-rect body with a stem, always 42 elements in the same order.
 
-extension Path {
+extension BezierPath {
     /// Elements in every balloon path: move, then per edge (top, right, bottom, left) seven stem/edge
     /// elements and three corner cubics, then close. Edges without the stem carry a zero-size stem.
     public static let balloonElementCount = 42
@@ -9,7 +9,7 @@ extension Path {
     /// the stem's side. The stem depth is clamped to half of `rect`'s extent across the stem edge, so the
     /// body keeps at least half. Throws `BalloonError` for a non-positive or non-finite rect or a bad
     /// configuration.
-    public static func balloon(in rect: Rect, configuration: BalloonConfiguration) throws -> Path {
+    public static func balloon(in rect: Rect, configuration: BalloonConfiguration) throws -> BezierPath {
         try BalloonValidation.rect(rect, "rect")
         try configuration.validate()
         let across = configuration.stem.edge == .top || configuration.stem.edge == .bottom ? rect.height : rect.width
@@ -26,7 +26,7 @@ extension Path {
 
     /// A balloon whose body is exactly `rect`, with the stem outside it (tip `stem.size.height` points
     /// out from the stem edge). Throws `BalloonError` for a bad rect or configuration.
-    public static func balloon(around rect: Rect, configuration: BalloonConfiguration) throws -> Path {
+    public static func balloon(around rect: Rect, configuration: BalloonConfiguration) throws -> BezierPath {
         try BalloonValidation.rect(rect, "rect")
         try configuration.validate()
         return build(body: rect, configuration: configuration, depth: configuration.stem.size.height, focus: nil)
@@ -36,7 +36,7 @@ extension Path {
     /// the path passes through `focus`). The base is placed by `stem.offset` as usual; `stem.size.height`
     /// and `stem.tipOffset` are ignored. Throws `BalloonError.focusInsideBody` when `focus` is on the
     /// body's side of the stem edge.
-    public static func balloon(around rect: Rect, pointingAt focus: Point, configuration: BalloonConfiguration) throws -> Path {
+    public static func balloon(around rect: Rect, pointingAt focus: Vector2, configuration: BalloonConfiguration) throws -> BezierPath {
         try BalloonValidation.rect(rect, "rect")
         try configuration.validate()
         try BalloonValidation.finite(focus.x, "focus x")
@@ -50,7 +50,7 @@ extension Path {
     }
 
     /// Assembles the 42 elements for a validated body and configuration.
-    static func build(body: Rect, configuration: BalloonConfiguration, depth: Double, focus: Point?) -> Path {
+    static func build(body: Rect, configuration: BalloonConfiguration, depth: Double, focus: Vector2?) -> BezierPath {
         let frames = EdgeFrame.edges(of: body)
         let stems = frames.map { frame in
             frame.edge == configuration.stem.edge
@@ -68,13 +68,13 @@ extension Path {
             cornerFrames.append(CornerFrame(incoming: incoming, outgoing: outgoing))
         }
         // Corner 3 (top-left) ends where the path starts.
-        var path = Path([.move(cornerFrames[3].map(Point(x: 0, y: corners[3].extent)))])
+        var path = BezierPath([.move(cornerFrames[3].map(Vector2(x: 0, y: corners[3].extent)))])
         for i in 0..<4 {
             // The straight part between the corners: the stem is kept inside it.
             let first = corners[(i + 3) % 4].extent
             let last = frames[i].length - corners[i].extent
             path.elements += stems[i].elements(on: frames[i], between: first, and: last)
-            path.elements.append(.line(cornerFrames[i].map(Point(x: corners[i].extent, y: 0))))
+            path.elements.append(.line(cornerFrames[i].map(Vector2(x: corners[i].extent, y: 0))))
             for (c1, c2, end) in corners[i].cubics {
                 path.elements.append(.cubic(cornerFrames[i].map(c1), cornerFrames[i].map(c2), cornerFrames[i].map(end)))
             }

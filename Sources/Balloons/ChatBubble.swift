@@ -25,7 +25,7 @@ public struct ChatBubbleStyle: Sendable, Hashable {
     }
 }
 
-extension Path {
+extension BezierPath {
     /// Elements in every chat bubble path (left and right tails alike, so they interpolate).
     public static let chatBubbleElementCount = 12
 
@@ -33,7 +33,7 @@ extension Path {
     /// inside `rect` inset by half the border width, so the curve (and a round-joined stroke of that width)
     /// stays inside `rect`. Throws for a non-positive rect, negative style values, or a border at least as
     /// wide as the rect's shorter side.
-    public static func chatBubble(in rect: Rect, tail: ChatTail, style: ChatBubbleStyle = ChatBubbleStyle()) throws -> Path {
+    public static func chatBubble(in rect: Rect, tail: ChatTail, style: ChatBubbleStyle = ChatBubbleStyle()) throws -> BezierPath {
         try BalloonValidation.rect(rect, "rect")
         try BalloonValidation.nonNegative(style.cornerRadius, "corner radius")
         try BalloonValidation.nonNegative(style.tailWidth, "tail width")
@@ -46,31 +46,31 @@ extension Path {
         let right = rightTailed(in: inner, style: style)
         guard tail == .bottomLeft else { return right }
         let mirrorX = inner.minX + inner.maxX
-        return Path(right.elements.map { $0.mapped { Point(x: mirrorX - $0.x, y: $0.y) } })
+        return BezierPath(right.elements.map { $0.mapped { Vector2(x: mirrorX - $0.x, y: $0.y) } })
     }
 
     /// The bottom-right-tailed bubble: body from the left edge to `maxX − tail`, the tail curling from
     /// the body's right side out to the bottom-right corner and back along the bottom.
-    private static func rightTailed(in r: Rect, style: ChatBubbleStyle) -> Path {
+    private static func rightTailed(in r: Rect, style: ChatBubbleStyle) -> BezierPath {
         let k = 0.5522847498307936
         let tail = Swift.min(style.tailWidth, r.width / 4)
         let bodyMaxX = r.maxX - tail
         let radius = Swift.min(style.cornerRadius, (bodyMaxX - r.minX) / 2, r.height / 2)
         let x0 = r.minX, y0 = r.minY, x1 = bodyMaxX, y1 = r.maxY
-        let tip = Point(x: r.maxX, y: y1)
-        let back = Point(x: x1 - 0.6 * radius, y: y1)
-        return Path([
-            .move(Point(x: x0 + radius, y: y0)),
-            .line(Point(x: x1 - radius, y: y0)),
-            .cubic(Point(x: x1 - radius + k * radius, y: y0), Point(x: x1, y: y0 + radius - k * radius), Point(x: x1, y: y0 + radius)),
-            .line(Point(x: x1, y: y1 - radius)),
-            .cubic(Point(x: x1, y: y1 - 0.35 * radius), Point(x: x1 + 0.4 * tail, y: y1), tip),
-            .cubic(Point(x: x1 - 0.1 * radius, y: y1 - 0.1 * radius), Point(x: back.x + 0.2 * radius, y: y1), back),
-            .line(Point(x: x0 + radius, y: y1)),
-            .cubic(Point(x: x0 + radius - k * radius, y: y1), Point(x: x0, y: y1 - radius + k * radius), Point(x: x0, y: y1 - radius)),
-            .line(Point(x: x0, y: y0 + radius)),
-            .cubic(Point(x: x0, y: y0 + radius - k * radius), Point(x: x0 + radius - k * radius, y: y0), Point(x: x0 + radius, y: y0)),
-            .line(Point(x: x0 + radius, y: y0)),
+        let tip = Vector2(x: r.maxX, y: y1)
+        let back = Vector2(x: x1 - 0.6 * radius, y: y1)
+        return BezierPath([
+            .move(Vector2(x: x0 + radius, y: y0)),
+            .line(Vector2(x: x1 - radius, y: y0)),
+            .cubic(Vector2(x: x1 - radius + k * radius, y: y0), Vector2(x: x1, y: y0 + radius - k * radius), Vector2(x: x1, y: y0 + radius)),
+            .line(Vector2(x: x1, y: y1 - radius)),
+            .cubic(Vector2(x: x1, y: y1 - 0.35 * radius), Vector2(x: x1 + 0.4 * tail, y: y1), tip),
+            .cubic(Vector2(x: x1 - 0.1 * radius, y: y1 - 0.1 * radius), Vector2(x: back.x + 0.2 * radius, y: y1), back),
+            .line(Vector2(x: x0 + radius, y: y1)),
+            .cubic(Vector2(x: x0 + radius - k * radius, y: y1), Vector2(x: x0, y: y1 - radius + k * radius), Vector2(x: x0, y: y1 - radius)),
+            .line(Vector2(x: x0, y: y0 + radius)),
+            .cubic(Vector2(x: x0, y: y0 + radius - k * radius), Vector2(x: x0 + radius - k * radius, y: y0), Vector2(x: x0 + radius, y: y0)),
+            .line(Vector2(x: x0 + radius, y: y0)),
             .close,
         ])
     }
@@ -78,7 +78,7 @@ extension Path {
 
 extension PathElement {
     /// The element with every point passed through `transform`.
-    public func mapped(_ transform: (Point) -> Point) -> PathElement {
+    public func mapped(_ transform: (Vector2) -> Vector2) -> PathElement {
         switch self {
         case let .move(p): return .move(transform(p))
         case let .line(p): return .line(transform(p))

@@ -4,7 +4,7 @@
 extension PathElement {
     /// This element at `t = 0`, `other` at `t = 1`, points blended linearly; nil when the kinds differ.
     public func interpolated(to other: PathElement, fraction t: Double) -> PathElement? {
-        let l = { (a: Point, b: Point) in Point.lerp(a, b, t) }
+        let l = { (a: Vector2, b: Vector2) in Vector2.lerp(a, b, t) }
         switch (self, other) {
         case let (.move(a), .move(b)): return .move(l(a, b))
         case let (.line(a), .line(b)): return .line(l(a, b))
@@ -16,11 +16,11 @@ extension PathElement {
     }
 }
 
-extension Path {
+extension BezierPath {
     /// The path `fraction` of the way from `self` (0) to `other` (1), element by element; exact at 0 and 1
     /// (each coordinate is `a·(1−t) + b·t`). `fraction` outside 0...1 extrapolates. Throws
     /// `BalloonError.mismatchedElements` when the paths differ in element count or kind.
-    public func interpolated(to other: Path, fraction: Double) throws -> Path {
+    public func interpolated(to other: BezierPath, fraction: Double) throws -> BezierPath {
         try BalloonValidation.finite(fraction, "interpolation fraction")
         guard elements.count == other.elements.count else {
             throw BalloonError.mismatchedElements(index: Swift.min(elements.count, other.elements.count))
@@ -33,6 +33,6 @@ extension Path {
             }
             result.append(mixed)
         }
-        return Path(result)
+        return BezierPath(result)
     }
 }

@@ -1,6 +1,6 @@
-/// Measurements of a `Path`: exact bounds, flattening, length and non-zero containment.
+/// Measurements of a `BezierPath`: exact bounds, flattening, length and non-zero containment.
 
-extension Path {
+extension BezierPath {
     /// The exact bounding box of the drawn path (curve extremes, not control points), or nil when empty.
     public var boundingBox: Rect? {
         var box: Rect?
@@ -19,12 +19,12 @@ extension Path {
     /// The path as polylines, one per sub-path, each starting at its sub-path's start; closed sub-paths
     /// end back at their start. Curves are split uniformly so no chord strays more than `tolerance`
     /// points (typical 0.1 for drawing, 0.001 for measuring) from the curve.
-    public func flattened(tolerance: Double = 0.1) -> [[Point]] {
+    public func flattened(tolerance: Double = 0.1) -> [[Vector2]] {
         let tol = tolerance > 0 && tolerance.isFinite ? tolerance : 0.1
-        var polylines: [[Point]] = []
-        var current: [Point] = []
-        var cursor = Point.zero
-        var start = Point.zero
+        var polylines: [[Vector2]] = []
+        var current: [Vector2] = []
+        var cursor = Vector2.zero
+        var start = Vector2.zero
         for element in elements {
             switch element {
             case let .move(p):
@@ -59,12 +59,12 @@ extension Path {
 
     /// Non-zero winding containment: true when the path winds around `point` a non-zero number of times.
     /// Open sub-paths count as if closed. Points exactly on the boundary may go either way.
-    public func contains(_ point: Point, tolerance: Double = 0.01) -> Bool {
+    public func contains(_ point: Vector2, tolerance: Double = 0.01) -> Bool {
         windingNumber(around: point, tolerance: tolerance) != 0
     }
 
     /// The winding number of the (implicitly closed) path around `point`, on a flattening with `tolerance`.
-    public func windingNumber(around point: Point, tolerance: Double = 0.01) -> Int {
+    public func windingNumber(around point: Vector2, tolerance: Double = 0.01) -> Int {
         var winding = 0
         for line in flattened(tolerance: tolerance) where line.count > 1 {
             var polygon = line
@@ -128,7 +128,7 @@ extension PathSegment {
     }
 
     /// +1 / −1 when the edge a→b crosses the upward / downward ray test for `p`, else 0 (Sunday's algorithm).
-    static func crossing(_ a: Point, _ b: Point, _ p: Point) -> Int {
+    static func crossing(_ a: Vector2, _ b: Vector2, _ p: Vector2) -> Int {
         let side = (b - a).cross(p - a)
         if a.y <= p.y {
             if b.y > p.y && side > 0 { return 1 }

@@ -11,7 +11,7 @@ public struct Placement: Sendable, Hashable {
     /// The configuration with the stem's edge, offset and tip offset set for this placement.
     public var configuration: BalloonConfiguration
     /// The stem tip: exactly the focus point (or the point on the target circle/rect it touches).
-    public var tip: Point
+    public var tip: Vector2
     /// True when body and stem lie inside the container.
     public var fits: Bool
     /// Area of the balloon's bounds (body plus tip) outside the container, square points (0 when it fits).
@@ -20,8 +20,8 @@ public struct Placement: Sendable, Hashable {
     public var overflowDistance: Double
 
     /// The balloon outline: body exactly `bodyRect`, stem tip exactly `tip`.
-    public var path: Path {
-        get throws { try Path.balloon(around: bodyRect, pointingAt: tip, configuration: configuration) }
+    public var path: BezierPath {
+        get throws { try BezierPath.balloon(around: bodyRect, pointingAt: tip, configuration: configuration) }
     }
 
     /// The balloon's bounds: the body together with the stem tip.
@@ -38,7 +38,7 @@ public enum BalloonPlacement {
     /// with the least area outside the container (ties: earlier in `permitted`), with `fits == false`.
     /// The stem's size, smoothing and tip rounding come from `configuration`; its edge and offsets are set.
     public static func place(
-        focus: Point, contentSize: Size, padding: Double = 8, container: Rect,
+        focus: Vector2, contentSize: Size, padding: Double = 8, container: Rect,
         permitted: [StemDirection] = StemDirection.allCases, configuration: BalloonConfiguration = BalloonConfiguration()
     ) throws -> Placement {
         try place(anchor: { _ in focus }, contentSize: contentSize, padding: padding, container: container,
@@ -48,14 +48,14 @@ public enum BalloonPlacement {
     /// As `place(focus:…)`, for a circular target (such as a picked bubble): for each direction the tip
     /// touches the circle's boundary on the side facing the balloon (for diagonals, at 45°).
     public static func place(
-        targetCircle center: Point, radius: Double, contentSize: Size, padding: Double = 8, container: Rect,
+        targetCircle center: Vector2, radius: Double, contentSize: Size, padding: Double = 8, container: Rect,
         permitted: [StemDirection] = StemDirection.allCases, configuration: BalloonConfiguration = BalloonConfiguration()
     ) throws -> Placement {
         try BalloonValidation.nonNegative(radius, "target radius")
         let diagonal = radius * (0.5).squareRoot()
         return try place(anchor: { direction in
             let reach = direction.isDiagonal ? diagonal : radius
-            return Point(x: center.x - direction.dx * reach, y: center.y - direction.dy * reach)
+            return Vector2(x: center.x - direction.dx * reach, y: center.y - direction.dy * reach)
         }, contentSize: contentSize, padding: padding, container: container, permitted: permitted, configuration: configuration)
     }
 
@@ -69,12 +69,12 @@ public enum BalloonPlacement {
         return try place(anchor: { direction in
             let x = direction.dx > 0 ? target.minX : direction.dx < 0 ? target.maxX : target.midX
             let y = direction.dy > 0 ? target.minY : direction.dy < 0 ? target.maxY : target.midY
-            return Point(x: x, y: y)
+            return Vector2(x: x, y: y)
         }, contentSize: contentSize, padding: padding, container: container, permitted: permitted, configuration: configuration)
     }
 
     static func place(
-        anchor: (StemDirection) -> Point, contentSize: Size, padding: Double, container: Rect,
+        anchor: (StemDirection) -> Vector2, contentSize: Size, padding: Double, container: Rect,
         permitted: [StemDirection], configuration: BalloonConfiguration
     ) throws -> Placement {
         try BalloonValidation.positive(contentSize.width, "content width")

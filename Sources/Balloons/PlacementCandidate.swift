@@ -5,7 +5,7 @@ enum PlacementCandidate {
     static let diagonalBaseShare = 0.2
 
     static func make(
-        direction: StemDirection, focus: Point, body: Size, padding: Double, container: Rect,
+        direction: StemDirection, focus: Vector2, body: Size, padding: Double, container: Rect,
         configuration: BalloonConfiguration
     ) -> Placement {
         let depth = configuration.stem.size.height
@@ -49,7 +49,7 @@ enum PlacementCandidate {
     }
 
     private static func finish(
-        direction: StemDirection, bodyRect: Rect, padding: Double, tip: Point, container: Rect,
+        direction: StemDirection, bodyRect: Rect, padding: Double, tip: Vector2, container: Rect,
         configuration: BalloonConfiguration
     ) -> Placement {
         let bounds = bodyRect.union(Rect(corners: tip, tip))

@@ -14,7 +14,7 @@ public struct SVGDocument: Sendable, Hashable {
     }
 
     /// Draws `path` with a fill and an optional stroke (round joins, so thick strokes stay close to the outline).
-    public mutating func add(_ path: Path, fill: String, stroke: String? = nil, strokeWidth: Double = 1) {
+    public mutating func add(_ path: BezierPath, fill: String, stroke: String? = nil, strokeWidth: Double = 1) {
         var attributes = "d=\"\(path.svgPathData)\" fill=\"\(Self.escape(fill))\""
         if let stroke {
             attributes += " stroke=\"\(Self.escape(stroke))\" stroke-width=\"\(SVGNumber.format(strokeWidth))\" stroke-linejoin=\"round\""
@@ -23,14 +23,14 @@ public struct SVGDocument: Sendable, Hashable {
     }
 
     /// Writes `text` centred on `center`, `size` points high.
-    public mutating func addText(_ text: String, center: Point, size: Double = 12, fill: String = "#222222") {
+    public mutating func addText(_ text: String, center: Vector2, size: Double = 12, fill: String = "#222222") {
         body.append("<text x=\"\(SVGNumber.format(center.x))\" y=\"\(SVGNumber.format(center.y))\" font-family=\"sans-serif\" "
             + "font-size=\"\(SVGNumber.format(size))\" text-anchor=\"middle\" dominant-baseline=\"central\" "
             + "fill=\"\(Self.escape(fill))\">\(Self.escape(text))</text>")
     }
 
     /// Draws a circle (for targets in galleries and pickers).
-    public mutating func addCircle(center: Point, radius: Double, fill: String, stroke: String? = nil) {
+    public mutating func addCircle(center: Vector2, radius: Double, fill: String, stroke: String? = nil) {
         var attributes = "cx=\"\(SVGNumber.format(center.x))\" cy=\"\(SVGNumber.format(center.y))\" r=\"\(SVGNumber.format(radius))\" "
             + "fill=\"\(Self.escape(fill))\""
         if let stroke { attributes += " stroke=\"\(Self.escape(stroke))\"" }

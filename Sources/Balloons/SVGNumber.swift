@@ -41,7 +41,7 @@ public enum SVGNumber {
     }
 }
 
-extension Path {
+extension BezierPath {
     /// SVG path data (`d` attribute): "M x y L x y Q cx cy x y C c1x c1y c2x c2y x y Z", numbers in
     /// shortest round-trip fixed notation (see `SVGNumber`). Every element is written, degenerate ones too,
     /// so the text has one command per element.
@@ -60,5 +60,5 @@ extension Path {
         return parts.joined(separator: " ")
     }
 
-    private static func svg(_ p: Point) -> String { SVGNumber.format(p.x) + " " + SVGNumber.format(p.y) }
+    private static func svg(_ p: Vector2) -> String { SVGNumber.format(p.x) + " " + SVGNumber.format(p.y) }
 }

@@ -16,7 +16,7 @@ struct SmoothCorner: Sendable, Equatable {
     /// Distance from the corner point where the corner starts on each edge, points.
     let extent: Double
     /// Three cubics (control 1, control 2, end) in (α, β) coordinates, from (extent, 0) to (0, extent).
-    let cubics: [(Point, Point, Point)]
+    let cubics: [(Vector2, Vector2, Vector2)]
 
     static func == (a: SmoothCorner, b: SmoothCorner) -> Bool {
         a.extent == b.extent && a.cubics.elementsEqual(b.cubics) { $0 == $1 }
@@ -45,7 +45,7 @@ struct SmoothCorner: Sendable, Equatable {
     private init(radius r: Double, smoothing s: Double, budgetLimit: Double) {
         guard r > 0 else {
             extent = 0
-            cubics = Array(repeating: (Point.zero, Point.zero, Point.zero), count: 3)
+            cubics = Array(repeating: (Vector2.zero, Vector2.zero, Vector2.zero), count: 3)
             return
         }
         let u = Self.tan22_5
@@ -53,37 +53,37 @@ struct SmoothCorner: Sendable, Equatable {
         let sinTheta = 2 * t / (1 + t * t)
         let cosTheta = (1 - t * t) / (1 + t * t)
         let k = 4.0 / 3.0 * r * (u - t) / (1 + u * t)
-        var p3 = Point(x: r * (1 - sinTheta), y: r * (1 - cosTheta))
+        var p3 = Vector2(x: r * (1 - sinTheta), y: r * (1 - cosTheta))
         if k <= 1e-9 * r {
             // The arc has shrunk to nothing: put its ends exactly on the diagonal so it is a true placeholder.
             let m = (p3.x + p3.y) / 2
-            p3 = Point(x: m, y: m)
+            p3 = Vector2(x: m, y: m)
         }
-        let p2 = Point(x: r * (1 - t), y: 0)
-        let tangent = Point(x: -cosTheta, y: sinTheta)
+        let p2 = Vector2(x: r * (1 - t), y: 0)
+        let tangent = Vector2(x: -cosTheta, y: sinTheta)
         let a1 = p3 + tangent * k
         let a2 = Self.swap(a1)
         let arcEndCurvature = Self.arcCurvature(p3: p3, a1: a1, a2: a2, k: k, radius: r)
         // Transition end curvature (2/3)·b·sinθ / |P3 − P2|², with |P3 − P2| = r·t, set equal to the arc's.
         let b = 0.75 * arcEndCurvature * r * r * t * (1 + t * t)
-        let p1 = Point(x: r * (1 - t) + b, y: 0)
-        let p0 = Point(x: (1 + s) * r, y: 0)
+        let p1 = Vector2(x: r * (1 - t) + b, y: 0)
+        let p0 = Vector2(x: (1 + s) * r, y: 0)
         // Never more than the budget, even by a rounding error, so neighbouring points stay in order.
         extent = Swift.min(p0.x, budgetLimit)
         cubics = [
             (p1, p2, p3),
             (a1, a2, Self.swap(p3)),
-            (Self.swap(p2), Self.swap(p1), Point(x: 0, y: extent)),
+            (Self.swap(p2), Self.swap(p1), Vector2(x: 0, y: extent)),
         ]
     }
 
     /// Curvature at the start of the arc cubic (1/r when the arc has shrunk to nothing).
-    private static func arcCurvature(p3: Point, a1: Point, a2: Point, k: Double, radius r: Double) -> Double {
+    private static func arcCurvature(p3: Vector2, a1: Vector2, a2: Vector2, k: Double, radius r: Double) -> Double {
         guard k > 1e-9 * r else { return 1 / r }  // the value is irrelevant then: the transitions meet by symmetry
         return 2.0 / 3.0 * abs((a1 - p3).cross(a2 - a1)) / (k * k * k)
     }
 
-    private static func swap(_ p: Point) -> Point { Point(x: p.y, y: p.x) }
+    private static func swap(_ p: Vector2) -> Vector2 { Vector2(x: p.y, y: p.x) }
 }
 
 /// Maps corner-local (α, β) coordinates to the plane. Points on the incoming edge (β = 0) and on the
@@ -93,7 +93,7 @@ struct CornerFrame: Sendable {
     let incoming: EdgeFrame
     let outgoing: EdgeFrame
 
-    func map(_ local: Point) -> Point {
+    func map(_ local: Vector2) -> Vector2 {
         if local.y == 0 { return incoming.point(along: incoming.length - local.x, out: 0) }
         if local.x == 0 { return outgoing.point(along: local.y, out: 0) }
         return outgoing.start - incoming.u * local.x + outgoing.u * local.y

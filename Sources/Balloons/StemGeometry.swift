@@ -5,30 +5,30 @@
 struct EdgeFrame: Sendable {
     let edge: StemEdge
     /// The corner the edge starts at.
-    let start: Point
+    let start: Vector2
     /// Unit direction of travel.
-    let u: Point
+    let u: Vector2
     /// Unit outward normal.
-    let n: Point
+    let n: Vector2
     /// Length of the edge, points.
     let length: Double
     /// +1 when travel is right/down (top, right edges), −1 when left/up: converts the public
     /// "positive = right or down" offsets to distances along the travel direction.
     let sign: Double
 
-    func point(along: Double, out: Double) -> Point { start + u * along + n * out }
+    func point(along: Double, out: Double) -> Vector2 { start + u * along + n * out }
 
     /// The four edges of `body` in path order: top, right, bottom, left.
     static func edges(of body: Rect) -> [EdgeFrame] {
-        let tl = Point(x: body.minX, y: body.minY)
-        let tr = Point(x: body.maxX, y: body.minY)
-        let br = Point(x: body.maxX, y: body.maxY)
-        let bl = Point(x: body.minX, y: body.maxY)
+        let tl = Vector2(x: body.minX, y: body.minY)
+        let tr = Vector2(x: body.maxX, y: body.minY)
+        let br = Vector2(x: body.maxX, y: body.maxY)
+        let bl = Vector2(x: body.minX, y: body.maxY)
         return [
-            EdgeFrame(edge: .top, start: tl, u: Point(x: 1, y: 0), n: Point(x: 0, y: -1), length: body.width, sign: 1),
-            EdgeFrame(edge: .right, start: tr, u: Point(x: 0, y: 1), n: Point(x: 1, y: 0), length: body.height, sign: 1),
-            EdgeFrame(edge: .bottom, start: br, u: Point(x: -1, y: 0), n: Point(x: 0, y: 1), length: body.width, sign: -1),
-            EdgeFrame(edge: .left, start: bl, u: Point(x: 0, y: -1), n: Point(x: -1, y: 0), length: body.height, sign: -1),
+            EdgeFrame(edge: .top, start: tl, u: Vector2(x: 1, y: 0), n: Vector2(x: 0, y: -1), length: body.width, sign: 1),
+            EdgeFrame(edge: .right, start: tr, u: Vector2(x: 0, y: 1), n: Vector2(x: 1, y: 0), length: body.height, sign: 1),
+            EdgeFrame(edge: .bottom, start: br, u: Vector2(x: -1, y: 0), n: Vector2(x: 0, y: 1), length: body.width, sign: -1),
+            EdgeFrame(edge: .left, start: bl, u: Vector2(x: 0, y: -1), n: Vector2(x: -1, y: 0), length: body.height, sign: -1),
         ]
     }
 }
@@ -44,7 +44,7 @@ struct ResolvedStem: Sendable {
     let base0: Double
     let base1: Double
     let join: Double
-    let tip: Point
+    let tip: Vector2
     let joinSmoothing: Double
     let tipRounding: Double
 
@@ -61,7 +61,7 @@ struct ResolvedStem: Sendable {
     /// Resolves `stem` on `frame`: narrows it to fit the edge (joins included), slides it to stay on the
     /// edge, clamps the tip along the edge. `depth` is the (already clamped) tip distance; `focus`, when
     /// given, replaces the computed tip exactly.
-    init(_ stem: StemConfiguration, on frame: EdgeFrame, depth: Double, focus: Point?) {
+    init(_ stem: StemConfiguration, on frame: EdgeFrame, depth: Double, focus: Vector2?) {
         let length = frame.length
         let joinRatio = Self.joinWidthRatio * stem.joinSmoothing
         let width = Swift.min(stem.size.width, length / (1 + 2 * joinRatio))
@@ -81,7 +81,7 @@ struct ResolvedStem: Sendable {
         tipRounding = stem.tipRounding
     }
 
-    private init(base0: Double, base1: Double, join: Double, tip: Point, joinSmoothing: Double, tipRounding: Double) {
+    private init(base0: Double, base1: Double, join: Double, tip: Vector2, joinSmoothing: Double, tipRounding: Double) {
         self.base0 = base0
         self.base1 = base1
         self.join = join
@@ -102,13 +102,13 @@ struct ResolvedStem: Sendable {
         let e1 = frame.point(along: along0, out: 0)
         let e2 = frame.point(along: along1, out: 0)
         let sideShare = Self.joinSideRatio * joinSmoothing
-        let s1 = Point.lerp(v1, tip, sideShare)
-        let s2 = Point.lerp(v2, tip, sideShare)
+        let s1 = Vector2.lerp(v1, tip, sideShare)
+        let s2 = Vector2.lerp(v2, tip, sideShare)
         let side1 = tip.distance(to: v1)
         let side2 = tip.distance(to: v2)
         let rounding = Swift.min(tipRounding, Swift.min(side1, side2) / 2)
-        let q1 = side1 > 0 ? Point.lerp(tip, v1, rounding / side1) : tip
-        let q2 = side2 > 0 ? Point.lerp(tip, v2, rounding / side2) : tip
+        let q1 = side1 > 0 ? Vector2.lerp(tip, v1, rounding / side1) : tip
+        let q2 = side2 > 0 ? Vector2.lerp(tip, v2, rounding / side2) : tip
         return [
             .line(e1),
             Self.corner(from: e1, vertex: v1, to: s1),
@@ -121,7 +121,7 @@ struct ResolvedStem: Sendable {
 
     /// A cubic equal to the quadratic with control `vertex`: rounds the corner at `vertex`, tangent to both
     /// sides. Written as `a + (vertex − a)·⅔` so a degenerate corner (all three points equal) stays exact.
-    static func corner(from a: Point, vertex: Point, to b: Point) -> PathElement {
+    static func corner(from a: Vector2, vertex: Vector2, to b: Vector2) -> PathElement {
         .cubic(a + (vertex - a) * (2.0 / 3.0), b + (vertex - b) * (2.0 / 3.0), b)
     }
 }

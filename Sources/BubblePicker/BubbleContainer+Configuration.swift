@@ -31,7 +31,7 @@ extension BubbleContainer {
     /// Resizes the container (a rotation): the anchor follows, bubbles are moved proportionally
     /// and kept inside the solid borders. A zero size is legal; bubbles then wait.
     /// - Throws: `.invalidConfiguration` for a negative or non-finite size.
-    public mutating func resize(to size: PickerSize) throws(BubbleContainerError) {
+    public mutating func resize(to size: Size) throws(BubbleContainerError) {
         var new = configuration
         new.size = size
         try setConfiguration(new)
@@ -65,7 +65,7 @@ extension BubbleContainer {
 
     /// Moves every body proportionally to a new size, then inside the solid borders; spawns
     /// waiting bubbles when the container first gets an area.
-    mutating func respread(from old: PickerSize, to new: PickerSize) {
+    mutating func respread(from old: Size, to new: Size) {
         guard new.hasArea else { return }
         let reference = old.hasArea ? old : spreadReference
         spreadReference = new

@@ -10,7 +10,7 @@ import BubblePhysics
 ///
 /// ```swift
 /// var configuration = BubbleContainerConfiguration()
-/// configuration.size = PickerSize(width: 375, height: 667)
+/// configuration.size = Size(width: 375, height: 667)
 /// var picker = BubbleContainer(configuration: configuration)
 /// let id = picker.addDefaultBubble(text: "Jazz", tag: 1)
 /// for _ in 0..<120 { picker.step() }
@@ -48,7 +48,7 @@ public struct BubbleContainer: Sendable {
     /// Seconds carried by `advance(by:)` toward the next step.
     var carriedTime = 0.0
     /// The last size with an area, to re-spread bubbles from after a zero-size phase.
-    var spreadReference: PickerSize
+    var spreadReference: Size
 
     /// - Precondition: `configuration.validationError == nil` (validate data first, or use
     ///   `setConfiguration(_:)`, which throws).

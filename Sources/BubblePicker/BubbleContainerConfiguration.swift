@@ -15,7 +15,7 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     // MARK: Container and field
 
     /// Container size in points. Default zero (bubbles wait until it has an area).
-    public var size: PickerSize = .zero
+    public var size: Size = .zero
     /// Attraction anchor as a fraction of the size, (0.5, 0.5) is the centre. Default (0.5, 0.5).
     /// Must be finite; values outside 0...1 are legal (an off-screen anchor).
     public var anchor: Vector2 = Vector2(0.5, 0.5)

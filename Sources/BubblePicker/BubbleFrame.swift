@@ -40,7 +40,7 @@ public struct BubbleFrame: Hashable, Sendable {
     public var step: Int
     /// Simulated time in seconds.
     public var time: Double
-    public var size: PickerSize
+    public var size: Size
     /// The current attraction point in points (follows background drags).
     public var anchorPoint: Vector2
     public var bubbles: [BubbleSnapshot]

@@ -20,26 +20,3 @@ public enum BubbleContainerError: Error, Hashable, Sendable {
     /// A configuration value is out of range; the text names the field and why.
     case invalidConfiguration(String)
 }
-
-/// A container size in points (UIKit-like units). Zero width or height is legal: bubbles added
-/// then wait until the container has an area.
-public struct PickerSize: Hashable, Sendable, CustomStringConvertible {
-    /// Width in points. Typical: 375 (an iPhone in portrait).
-    public var width: Double
-    /// Height in points. Typical: 667.
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    public static let zero = PickerSize(width: 0, height: 0)
-
-    /// True when both sides are positive.
-    public var hasArea: Bool { width > 0 && height > 0 }
-    /// True when both sides are finite and not negative.
-    public var isValid: Bool { width.isFinite && height.isFinite && width >= 0 && height >= 0 }
-
-    public var description: String { "\(width) x \(height)" }
-}

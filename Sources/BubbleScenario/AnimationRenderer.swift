@@ -23,7 +23,7 @@ public enum AnimationRenderer {
     }
 
     /// The union of every frame's container, grown by the margin.
-    static func viewBox(_ frames: [ScenarioFrame]) -> BubblePhysics.Rect {
+    static func viewBox(_ frames: [ScenarioFrame]) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for frame in frames {
             minX = min(minX, frame.container.minX)
@@ -31,7 +31,7 @@ public enum AnimationRenderer {
             maxX = max(maxX, frame.container.maxX)
             maxY = max(maxY, frame.container.maxY)
         }
-        return SVGStyle.viewBox(BubblePhysics.Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        return SVGStyle.viewBox(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }
 
     static func borders(_ frames: [ScenarioFrame], _ timing: Timing) -> String {
@@ -84,7 +84,7 @@ public enum AnimationRenderer {
     static func callout(_ track: BubbleTrack, _ frames: [ScenarioFrame], _ timing: Timing) -> String {
         var shapes: [String] = [], xs: [String] = [], ys: [String] = [], shown: [String] = [], centres: [String] = []
         for index in frames.indices {
-            let origin = Point(x: track.x[index], y: track.y[index])
+            let origin = Vector2(x: track.x[index], y: track.y[index])
             let bubble = ScenarioBubble(id: track.id, tag: nil, label: track.caption, x: origin.x, y: origin.y,
                                         diameter: track.diameter[index], selected: true)
             let placed = track.present[index] && track.selected[index] ? SVGStyle.callout(for: bubble, in: frames[index].container) : nil

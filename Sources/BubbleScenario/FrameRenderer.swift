@@ -48,7 +48,7 @@ public enum FrameRenderer {
         return out
     }
 
-    static func callout(_ bubble: ScenarioBubble, container: BubblePhysics.Rect) -> String {
+    static func callout(_ bubble: ScenarioBubble, container: Rect) -> String {
         guard let (path, center) = SVGStyle.callout(for: bubble, in: container) else { return "" }
         return "<path d=\"\(path.svgPathData)\" fill=\"\(SVGStyle.balloonFill)\" stroke=\"\(SVGStyle.balloonStroke)\" stroke-width=\"1\" "
             + "stroke-linejoin=\"round\"/>\n"

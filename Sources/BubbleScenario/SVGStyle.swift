@@ -36,13 +36,13 @@ enum SVGStyle {
     static func labelSize(_ diameter: Double) -> Double { min(16, max(4, diameter / 6)) }
 
     /// The area shown: the container grown by the margin (at least 1 x 1 point).
-    static func viewBox(_ container: BubblePhysics.Rect) -> BubblePhysics.Rect {
-        BubblePhysics.Rect(x: container.minX - margin, y: container.minY - margin,
+    static func viewBox(_ container: Rect) -> Rect {
+        Rect(x: container.minX - margin, y: container.minY - margin,
                            width: max(1, container.width + 2 * margin), height: max(1, container.height + 2 * margin))
     }
 
     /// The opening `<svg>` tag (with XML declaration and a white background).
-    static func header(_ box: BubblePhysics.Rect) -> String {
+    static func header(_ box: Rect) -> String {
         let values = [box.minX, box.minY, box.width, box.height].map(number).joined(separator: " ")
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" "
@@ -52,7 +52,7 @@ enum SVGStyle {
     }
 
     /// The four borders as (name, flag, endpoints) for a container rect, in a fixed order.
-    static func edges(_ rect: BubblePhysics.Rect) -> [(Borders, Vector2, Vector2)] {
+    static func edges(_ rect: Rect) -> [(Borders, Vector2, Vector2)] {
         [
             (.top, Vector2(rect.minX, rect.minY), Vector2(rect.maxX, rect.minY)),
             (.right, Vector2(rect.maxX, rect.minY), Vector2(rect.maxX, rect.maxY)),
@@ -68,7 +68,7 @@ enum SVGStyle {
 
     /// A callout over a selected bubble: a balloon whose stem touches the bubble, holding its caption.
     /// Nil when it cannot be placed (e.g. a zero-size container).
-    static func callout(for bubble: ScenarioBubble, in container: BubblePhysics.Rect) -> (path: Path, text: Point)? {
+    static func callout(for bubble: ScenarioBubble, in container: Rect) -> (path: BezierPath, text: Vector2)? {
         let caption = caption(bubble)
         let width = max(12, Double(caption.count) * calloutTextSize * 0.6)
         let area = viewBox(container)
@@ -76,9 +76,9 @@ enum SVGStyle {
         configuration.stem.size = Size(width: 14, height: 9)
         configuration.stem.tipRounding = 0
         guard let placement = try? BalloonPlacement.place(
-            targetCircle: Point(x: bubble.x, y: bubble.y), radius: max(0, bubble.diameter / 2),
+            targetCircle: Vector2(x: bubble.x, y: bubble.y), radius: max(0, bubble.diameter / 2),
             contentSize: Size(width: width, height: calloutTextSize), padding: 5,
-            container: Balloons.Rect(x: area.minX, y: area.minY, width: area.width, height: area.height),
+            container: Rect(x: area.minX, y: area.minY, width: area.width, height: area.height),
             permitted: [.down, .up, .left, .right, .downLeft, .downRight, .upLeft, .upRight],
             configuration: configuration),
             let path = try? placement.path else { return nil }
@@ -86,8 +86,8 @@ enum SVGStyle {
     }
 
     /// Path data with every point moved by `-origin` and rounded to tenths (compact, for animations).
-    static func relativePathData(_ path: Path, origin: Point) -> String {
-        func point(_ p: Point) -> String {
+    static func relativePathData(_ path: BezierPath, origin: Vector2) -> String {
+        func point(_ p: Vector2) -> String {
             SVGNumber.format(((p.x - origin.x) * 10).rounded() / 10) + " " + SVGNumber.format(((p.y - origin.y) * 10).rounded() / 10)
         }
         var parts: [String] = []

@@ -71,7 +71,7 @@ public enum TimelineAction: Sendable, Equatable {
     case pointerCancel
     /// A new anchor, as a fraction of the container size.
     case moveAnchor(Vector2)
-    case resize(PickerSize)
+    case resize(Size)
     /// Changes settings: the validated `settings` object (the `container` fields it names) is
     /// applied over the configuration in force when the event fires.
     case set(settings: JSONValue)

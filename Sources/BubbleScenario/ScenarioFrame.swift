@@ -35,7 +35,7 @@ public struct ScenarioFrame: Sendable, Equatable {
     /// Simulated seconds elapsed.
     public var time: Double
     /// The container's rectangle, points.
-    public var container: BubblePhysics.Rect
+    public var container: Rect
     /// The solid borders.
     public var solidBorders: Borders
     /// The attraction point, points.
@@ -43,7 +43,7 @@ public struct ScenarioFrame: Sendable, Equatable {
     /// The container's hash of its exact state (bodies, bubbles, animations, gesture, random state).
     public var stateHash: UInt64
 
-    public init(step: Int, time: Double, bubbles: [ScenarioBubble], container: BubblePhysics.Rect, solidBorders: Borders,
+    public init(step: Int, time: Double, bubbles: [ScenarioBubble], container: Rect, solidBorders: Borders,
                 attractionPoint: Vector2, stateHash: UInt64) {
         self.step = step
         self.time = time

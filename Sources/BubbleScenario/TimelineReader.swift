@@ -93,7 +93,7 @@ struct TimelineReader {
         case "moveAnchor":
             emit(.moveAnchor(Vector2(try reader.number("x", in: -10...10), try reader.number("y", in: -10...10))))
         case "resize":
-            emit(.resize(PickerSize(width: try ConfigurationReader.side(reader.required("width"), path: reader.path("width")),
+            emit(.resize(Size(width: try ConfigurationReader.side(reader.required("width"), path: reader.path("width")),
                                     height: try ConfigurationReader.side(reader.required("height"), path: reader.path("height")))))
         default:
             let settings = try reader.required("settings")

@@ -119,9 +119,9 @@ struct BalloonOptions {
     /// The SVG document: viewBox = the W x H rect, grown by half the stroke so the stroke is not clipped.
     func svg() throws -> String {
         let rect = Rect(x: 0, y: 0, width: width, height: height)
-        let path: Path
+        let path: BezierPath
         do {
-            path = try Path.balloon(in: rect, configuration: configuration)
+            path = try BezierPath.balloon(in: rect, configuration: configuration)
         } catch let error as BalloonError {
             throw CLIError.usage("\(Self.command): \(error.description)")
         }

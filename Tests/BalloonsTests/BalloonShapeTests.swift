@@ -39,12 +39,12 @@ struct BalloonShapeTests {
     @Test("every balloon is closed and has the same 42-element sequence")
     func sameSequence() throws {
         var rng = SplitMix64(seed: 1)
-        let reference = try Path.balloon(around: Rect(x: 0, y: 0, width: 100, height: 50), configuration: BalloonConfiguration())
-        #expect(reference.elements.count == Path.balloonElementCount)
+        let reference = try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 100, height: 50), configuration: BalloonConfiguration())
+        #expect(reference.elements.count == BezierPath.balloonElementCount)
         for _ in 0..<300 {
             let rect = Samples.rect(&rng)
             let configuration = Samples.anyConfiguration(&rng)
-            for path in [try Path.balloon(in: rect, configuration: configuration), try Path.balloon(around: rect, configuration: configuration)] {
+            for path in [try BezierPath.balloon(in: rect, configuration: configuration), try BezierPath.balloon(around: rect, configuration: configuration)] {
                 #expect(path.isClosed)
                 #expect(path.elements.count == reference.elements.count)
                 #expect(zip(path.elements, reference.elements).allSatisfy { $0.hasSameKind(as: $1) })
@@ -59,9 +59,9 @@ struct BalloonShapeTests {
         for _ in 0..<400 {
             let rect = Samples.rect(&rng)
             let configuration = Samples.smoothConfiguration(&rng, body: rect)
-            let path = try Path.balloon(around: rect, configuration: configuration)
+            let path = try BezierPath.balloon(around: rect, configuration: configuration)
             #expect(Curve.g1Breaks(path).isEmpty, "\(rect) \(configuration)")
-            let inside = try Path.balloon(in: rect, configuration: configuration)
+            let inside = try BezierPath.balloon(in: rect, configuration: configuration)
             #expect(Curve.g1Breaks(inside).isEmpty, "in: \(rect) \(configuration)")
         }
     }
@@ -74,7 +74,7 @@ struct BalloonShapeTests {
             let radius = rng.uniform(1...(min(rect.width, rect.height) / 4))
             let smoothing = round < 100 ? 1 : rng.uniform(0.01...1)
             let configuration = BalloonConfiguration(cornerRadius: .fixed(radius), cornerSmoothing: smoothing, stem: .hidden)
-            let path = try Path.balloon(around: rect, configuration: configuration)
+            let path = try BezierPath.balloon(around: rect, configuration: configuration)
             let joins = Curve.joins(path)
             #expect(joins.count == 8 + 4 * (smoothing < 1 ? 3 : 2))  // two straight halves + the corner cubics per edge
             for (a, b) in joins {
@@ -89,16 +89,16 @@ struct BalloonShapeTests {
     @Test("smoothing 0 is the kappa circular arc, and the corner starts (1 + smoothing) × R from the corner")
     func cornerExtent() throws {
         let rect = Rect(x: 0, y: 0, width: 200, height: 100)
-        let circular = try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(20), cornerSmoothing: 0, stem: .hidden))
+        let circular = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(20), cornerSmoothing: 0, stem: .hidden))
         // Top-right corner: elements 8, 9, 10 after the line ending at x = 180.
-        #expect(circular.elements[7] == .line(Point(x: 180, y: 0)))
+        #expect(circular.elements[7] == .line(Vector2(x: 180, y: 0)))
         let kappa = 4.0 / 3.0 * ((2.0).squareRoot() - 1)
         guard case let .cubic(c1, c2, end) = circular.elements[9] else { Issue.record("not a cubic"); return }
         #expect(abs(c1.x - (180 + 20 * kappa)) < 1e-12 && c1.y == 0)
         #expect(c2.x == 200 && abs(c2.y - (20 - 20 * kappa)) < 1e-12)
-        #expect(end == Point(x: 200, y: 20))
+        #expect(end == Vector2(x: 200, y: 20))
         for smoothing in [0.3, 0.6, 1.0] {
-            let smooth = try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(20), cornerSmoothing: smoothing, stem: .hidden))
+            let smooth = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(20), cornerSmoothing: smoothing, stem: .hidden))
             #expect(abs((smooth.elements[7].endPoint?.x ?? 0) - (200 - (1 + smoothing) * 20)) < 1e-12)
         }
     }
@@ -106,13 +106,13 @@ struct BalloonShapeTests {
     @Test("the unrounded stem tip is exactly where configured; pointingAt puts it exactly on the focus")
     func tipExact() throws {
         let rect = Rect(x: 10, y: 20, width: 200, height: 100)
-        let cases: [(StemEdge, Point)] = [
-            (.bottom, Point(x: 140, y: 135)), (.top, Point(x: 140, y: 5)),
-            (.left, Point(x: -5, y: 100)), (.right, Point(x: 225, y: 100)),
+        let cases: [(StemEdge, Vector2)] = [
+            (.bottom, Vector2(x: 140, y: 135)), (.top, Vector2(x: 140, y: 5)),
+            (.left, Vector2(x: -5, y: 100)), (.right, Vector2(x: 225, y: 100)),
         ]
         for (edge, tip) in cases {
             let stem = StemConfiguration(edge: edge, offset: 30, size: Size(width: 30, height: 15), joinSmoothing: 0.5, tipRounding: 0)
-            let path = try Path.balloon(around: rect, configuration: BalloonConfiguration(stem: stem))
+            let path = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(stem: stem))
             #expect(path.elements.contains(.line(tip)), "\(edge)")
         }
         var rng = SplitMix64(seed: 4)
@@ -123,7 +123,7 @@ struct BalloonShapeTests {
             let frame = EdgeFrame.edges(of: body).first { $0.edge == configuration.stem.edge }
             guard let frame else { continue }
             let focus = frame.point(along: rng.uniform(-20...(frame.length + 20)), out: rng.uniform(0...60))
-            let path = try Path.balloon(around: body, pointingAt: focus, configuration: configuration)
+            let path = try BezierPath.balloon(around: body, pointingAt: focus, configuration: configuration)
             #expect(path.elements.contains(.line(focus)))
         }
     }
@@ -132,7 +132,7 @@ struct BalloonShapeTests {
     func roundedTipApex() throws {
         let rect = Rect(x: 0, y: 0, width: 200, height: 100)
         let stem = StemConfiguration(edge: .bottom, offset: 0, size: Size(width: 40, height: 20), joinSmoothing: 0.3, tipRounding: 6)
-        let path = try Path.balloon(around: rect, configuration: BalloonConfiguration(stem: stem))
+        let path = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(stem: stem))
         let box = try #require(path.boundingBox)
         #expect(box.maxY < 120 && box.maxY > 117)
         // The lowest point is on the tip cubic, at the middle of the stem.
@@ -146,10 +146,10 @@ struct BalloonShapeTests {
         for _ in 0..<300 {
             let rect = Samples.rect(&rng)
             let configuration = Samples.anyConfiguration(&rng)
-            let inside = try Path.balloon(in: rect, configuration: configuration)
+            let inside = try BezierPath.balloon(in: rect, configuration: configuration)
             let box = try #require(inside.boundingBox)
             #expect(rect.contains(box, tolerance: 1e-9), "\(rect) \(box)")
-            let around = try Path.balloon(around: rect, configuration: configuration)
+            let around = try BezierPath.balloon(around: rect, configuration: configuration)
             let edges = EdgeFrame.edges(of: rect)
             for (index, frame) in edges.enumerated() {
                 let block = Array(around.elements[(1 + 10 * index)..<(1 + 10 * (index + 1))])
@@ -160,7 +160,7 @@ struct BalloonShapeTests {
                 }
             }
             let outer = try #require(around.boundingBox)
-            let hidden = try Path.balloon(around: rect, configuration: BalloonConfiguration(
+            let hidden = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(
                 cornerRadius: configuration.cornerRadius, cornerSmoothing: configuration.cornerSmoothing, stem: .hidden))
             #expect(hidden.boundingBox.map { abs($0.minX - rect.minX) + abs($0.maxY - rect.maxY) < 1e-9 } == true)
             #expect(outer.contains(rect, tolerance: 1e-9))

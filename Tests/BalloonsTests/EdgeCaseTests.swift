@@ -7,8 +7,8 @@ struct EdgeCaseTests {
 
     @Test("a radius larger than half the short side is clamped (same as oval)")
     func radiusClamped() throws {
-        let big = try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(1000)))
-        let oval = try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .oval))
+        let big = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(1000)))
+        let oval = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .oval))
         #expect(big == oval)
         #expect(try #require(big.boundingBox).minY == 0)
     }
@@ -16,20 +16,20 @@ struct EdgeCaseTests {
     @Test("a stem wider than its edge is narrowed to the edge")
     func stemNarrowed() throws {
         let stem = StemConfiguration(edge: .bottom, size: Size(width: 500, height: 20), joinSmoothing: 0.5, tipRounding: 0)
-        let path = try Path.balloon(around: rect, configuration: BalloonConfiguration(stem: stem))
+        let path = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(stem: stem))
         let box = try #require(path.boundingBox)
         #expect(box.minX >= -1e-9 && box.maxX <= 100 + 1e-9)
-        #expect(path.elements.contains(.line(Point(x: 50, y: 80))))
+        #expect(path.elements.contains(.line(Vector2(x: 50, y: 80))))
     }
 
     @Test("an offset into a corner slides the stem to the end of the edge and the corner gives way")
     func offsetIntoCorner() throws {
-        for (edge, corner) in [(StemEdge.bottom, Point(x: 100, y: 60)), (.right, Point(x: 100, y: 60)), (.top, Point(x: 100, y: 0)), (.left, Point(x: 0, y: 60))] {
+        for (edge, corner) in [(StemEdge.bottom, Vector2(x: 100, y: 60)), (.right, Vector2(x: 100, y: 60)), (.top, Vector2(x: 100, y: 0)), (.left, Vector2(x: 0, y: 60))] {
             let stem = StemConfiguration(edge: edge, offset: 1000, size: Size(width: 20, height: 10), joinSmoothing: 0.5, tipRounding: 0)
-            let far = try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(12), stem: stem))
+            let far = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(12), stem: stem))
             var further = stem
             further.offset = 5000
-            #expect(far == (try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(12), stem: further))))
+            #expect(far == (try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(12), stem: further))))
             // The stem's outer join now starts/ends at the corner point, so the corner has zero extent there.
             let touchesCorner = far.elements.contains { element in element.points.contains { $0.distance(to: corner) < 1e-9 } }
             #expect(touchesCorner, "\(edge)")
@@ -41,29 +41,29 @@ struct EdgeCaseTests {
     @Test("a stem deeper than the rect is clamped in `in:`")
     func deepStemClamped() throws {
         let stem = StemConfiguration(edge: .bottom, size: Size(width: 20, height: 500), tipRounding: 0)
-        let path = try Path.balloon(in: rect, configuration: BalloonConfiguration(stem: stem))
+        let path = try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(stem: stem))
         let box = try #require(path.boundingBox)
         #expect(rect.contains(box, tolerance: 1e-9))
-        #expect(path.elements.contains(.line(Point(x: 50, y: 60))))
+        #expect(path.elements.contains(.line(Vector2(x: 50, y: 60))))
     }
 
     @Test("zero, negative and non-finite values are rejected with a clear error")
     func rejected() {
         let good = BalloonConfiguration()
         #expect(throws: BalloonError.nonPositiveSize(field: "rect width", value: 0)) {
-            try Path.balloon(in: Rect(x: 0, y: 0, width: 0, height: 10), configuration: good)
+            try BezierPath.balloon(in: Rect(x: 0, y: 0, width: 0, height: 10), configuration: good)
         }
         #expect(throws: BalloonError.nonPositiveSize(field: "rect height", value: -5)) {
-            try Path.balloon(around: Rect(x: 0, y: 0, width: 10, height: -5), configuration: good)
+            try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 10, height: -5), configuration: good)
         }
         #expect(throws: BalloonError.negativeValue(field: "corner radius", value: -1)) {
-            try Path.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(-1)))
+            try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(-1)))
         }
         #expect(throws: BalloonError.outOfRange(field: "corner smoothing", value: 1.5, range: 0...1)) {
-            try Path.balloon(in: rect, configuration: BalloonConfiguration(cornerSmoothing: 1.5))
+            try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerSmoothing: 1.5))
         }
         #expect(throws: BalloonError.nonFinite(field: "stem offset")) {
-            try Path.balloon(in: rect, configuration: BalloonConfiguration(stem: StemConfiguration(offset: .nan)))
+            try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(stem: StemConfiguration(offset: .nan)))
         }
         #expect(BalloonError.nonPositiveSize(field: "rect width", value: 0).description == "rect width must be greater than 0, got 0")
         #expect(BalloonError.outOfRange(field: "corner smoothing", value: 1.5, range: 0...1).description
@@ -73,7 +73,7 @@ struct EdgeCaseTests {
     @Test("pointingAt rejects a focus inside the body")
     func focusInside() {
         #expect(throws: BalloonError.self) {
-            try Path.balloon(around: rect, pointingAt: Point(x: 50, y: 30), configuration: BalloonConfiguration())
+            try BezierPath.balloon(around: rect, pointingAt: Vector2(x: 50, y: 30), configuration: BalloonConfiguration())
         }
     }
 }

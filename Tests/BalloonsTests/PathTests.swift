@@ -29,11 +29,11 @@ struct PathTests {
 
     @Test("SVG path data writes one command per element")
     func pathData() {
-        var path = Path()
-        path.move(to: Point(x: 0, y: 0))
-        path.line(to: Point(x: 10.5, y: 0))
-        path.quad(to: Point(x: 10, y: 10), control: Point(x: 20, y: 5))
-        path.cubic(to: Point(x: 0, y: 10), control1: Point(x: 5, y: 12), control2: Point(x: 1e-7, y: 11))
+        var path = BezierPath()
+        path.move(to: Vector2(x: 0, y: 0))
+        path.line(to: Vector2(x: 10.5, y: 0))
+        path.quad(to: Vector2(x: 10, y: 10), control: Vector2(x: 20, y: 5))
+        path.cubic(to: Vector2(x: 0, y: 10), control1: Vector2(x: 5, y: 12), control2: Vector2(x: 1e-7, y: 11))
         path.close()
         #expect(path.svgPathData == "M0 0 L10.5 0 Q20 5 10 10 C5 12 0.0000001 11 0 10 Z")
         #expect(path.isClosed)
@@ -44,8 +44,8 @@ struct PathTests {
 
     @Test("bounding box uses curve extremes, not control points")
     func boundingBox() throws {
-        let path = Path([.move(Point(x: 0, y: 0)), .cubic(Point(x: 0, y: 10), Point(x: 10, y: 10), Point(x: 10, y: 0)),
-                         .quad(Point(x: 5, y: -10), Point(x: 0, y: 0)), .close])
+        let path = BezierPath([.move(Vector2(x: 0, y: 0)), .cubic(Vector2(x: 0, y: 10), Vector2(x: 10, y: 10), Vector2(x: 10, y: 0)),
+                         .quad(Vector2(x: 5, y: -10), Vector2(x: 0, y: 0)), .close])
         let box = try #require(path.boundingBox)
         #expect(box == Rect(x: 0, y: -5, width: 10, height: 12.5))
     }
@@ -53,22 +53,22 @@ struct PathTests {
     @Test("length of a square-cornered balloon is its perimeter; of an oval square, nearly the circle's")
     func length() throws {
         let rect = Rect(x: 3, y: 4, width: 120, height: 80)
-        let square = try Path.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .none, stem: .hidden))
+        let square = try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .none, stem: .hidden))
         #expect(abs(square.length() - 400) < 1e-9)
-        let circle = try Path.balloon(around: Rect(x: 0, y: 0, width: 100, height: 100),
+        let circle = try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 100, height: 100),
                                       configuration: BalloonConfiguration(cornerRadius: .oval, cornerSmoothing: 0, stem: .hidden))
         #expect(abs(circle.length() - 100 * Double.pi) < 100 * Double.pi * 3e-4)
     }
 
     @Test("flattening stays within tolerance of the curve")
     func flattening() throws {
-        let circle = try Path.balloon(around: Rect(x: 0, y: 0, width: 200, height: 200),
+        let circle = try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 200, height: 200),
                                       configuration: BalloonConfiguration(cornerRadius: .oval, cornerSmoothing: 0, stem: .hidden))
         let points = circle.flattened(tolerance: 0.05)[0]
         // Midpoints of chords stay within tolerance (plus the cubic's own 0.027% radial error) of the circle.
         for i in 1..<points.count {
-            let mid = Point.lerp(points[i - 1], points[i], 0.5)
-            #expect(abs(mid.distance(to: Point(x: 100, y: 100)) - 100) < 0.05 + 0.03)
+            let mid = Vector2.lerp(points[i - 1], points[i], 0.5)
+            #expect(abs(mid.distance(to: Vector2(x: 100, y: 100)) - 100) < 0.05 + 0.03)
         }
     }
 
@@ -79,12 +79,12 @@ struct PathTests {
         for _ in 0..<40 {
             let rect = Samples.rect(&rng)
             let path = rng.unit() < 0.8
-                ? try Path.balloon(around: rect, configuration: Samples.anyConfiguration(&rng))
-                : try Path.chatBubble(in: rect, tail: rng.pick(ChatTail.allCases))
+                ? try BezierPath.balloon(around: rect, configuration: Samples.anyConfiguration(&rng))
+                : try BezierPath.chatBubble(in: rect, tail: rng.pick(ChatTail.allCases))
             let reference = Reference.polyline(path)
             let box = try #require(path.boundingBox).insetBy(dx: -10, dy: -10)
             for _ in 0..<150 {
-                let p = Point(x: rng.uniform(box.minX...box.maxX), y: rng.uniform(box.minY...box.maxY))
+                let p = Vector2(x: rng.uniform(box.minX...box.maxX), y: rng.uniform(box.minY...box.maxY))
                 guard Reference.distance(reference, to: p) > 0.05 else { continue }
                 #expect(path.contains(p) == (Reference.winding(reference, around: p) != 0), "\(p)")
                 checked += 1
@@ -95,10 +95,10 @@ struct PathTests {
 
     @Test("a doubly wound path is still inside under the non-zero rule")
     func nonZero() {
-        let square: [PathElement] = [.move(Point(x: 0, y: 0)), .line(Point(x: 10, y: 0)), .line(Point(x: 10, y: 10)), .line(Point(x: 0, y: 10)), .close]
-        let twice = Path(square + square)
-        #expect(twice.windingNumber(around: Point(x: 5, y: 5)) * twice.windingNumber(around: Point(x: 5, y: 5)) == 4)
-        #expect(twice.contains(Point(x: 5, y: 5)))
-        #expect(!twice.contains(Point(x: 15, y: 5)))
+        let square: [PathElement] = [.move(Vector2(x: 0, y: 0)), .line(Vector2(x: 10, y: 0)), .line(Vector2(x: 10, y: 10)), .line(Vector2(x: 0, y: 10)), .close]
+        let twice = BezierPath(square + square)
+        #expect(twice.windingNumber(around: Vector2(x: 5, y: 5)) * twice.windingNumber(around: Vector2(x: 5, y: 5)) == 4)
+        #expect(twice.contains(Vector2(x: 5, y: 5)))
+        #expect(!twice.contains(Vector2(x: 15, y: 5)))
     }
 }

@@ -12,7 +12,7 @@ struct PlacementTests {
 
     /// Whether `direction` can fit at all for `focus`: room across the stem edge, and the focus far
     /// enough from the container's ends along it for the tip to stay on the body's edge.
-    func feasible(_ direction: StemDirection, _ focus: Point) -> Bool {
+    func feasible(_ direction: StemDirection, _ focus: Vector2) -> Bool {
         let body = Size(width: content.width + 2 * padding, height: content.height + 2 * padding)
         let depth = configuration.stem.size.height
         switch direction.edge {
@@ -29,7 +29,7 @@ struct PlacementTests {
         for direction in StemDirection.allCases {
             var fitted = 0
             for _ in 0..<400 {
-                let focus = Point(x: rng.uniform(-20...420), y: rng.uniform(-20...320))
+                let focus = Vector2(x: rng.uniform(-20...420), y: rng.uniform(-20...320))
                 let placement = try BalloonPlacement.place(focus: focus, contentSize: content, padding: padding, container: container,
                                                            permitted: [direction], configuration: configuration)
                 #expect(placement.direction == direction)
@@ -55,7 +55,7 @@ struct PlacementTests {
 
     @Test("diagonals put the tip at the body corner and the stem base 20% of the width from that side")
     func diagonals() throws {
-        let focus = Point(x: 200, y: 150)
+        let focus = Vector2(x: 200, y: 150)
         for direction in [StemDirection.downRight, .downLeft, .upRight, .upLeft] {
             let p = try BalloonPlacement.place(focus: focus, contentSize: content, padding: padding, container: container,
                                                permitted: [direction], configuration: configuration)
@@ -71,18 +71,18 @@ struct PlacementTests {
 
     @Test("the first permitted direction that fits wins; near the top edge, up replaces down")
     func choice() throws {
-        let nearTop = Point(x: 200, y: 20)
+        let nearTop = Vector2(x: 200, y: 20)
         let p = try BalloonPlacement.place(focus: nearTop, contentSize: content, container: container, permitted: [.down, .up],
                                            configuration: configuration)
         #expect(p.direction == .up && p.fits)
-        let middle = try BalloonPlacement.place(focus: Point(x: 200, y: 150), contentSize: content, container: container,
+        let middle = try BalloonPlacement.place(focus: Vector2(x: 200, y: 150), contentSize: content, container: container,
                                                 permitted: [.down, .up], configuration: configuration)
         #expect(middle.direction == .down)
     }
 
     @Test("near a side the balloon slides inside and the stem follows the target")
     func slides() throws {
-        let p = try BalloonPlacement.place(focus: Point(x: 10, y: 200), contentSize: content, padding: padding, container: container,
+        let p = try BalloonPlacement.place(focus: Vector2(x: 10, y: 200), contentSize: content, padding: padding, container: container,
                                            permitted: [.down], configuration: configuration)
         #expect(p.fits && p.bodyRect.minX == 0)
         let tipFromLeft = (p.configuration.stem.tipOffset ?? 0) + p.bodyRect.width / 2
@@ -92,12 +92,12 @@ struct PlacementTests {
     @Test("when nothing fits, it says so and gives the least-bad fit, ties going to the earlier direction")
     func nothingFits() throws {
         let small = Rect(x: 0, y: 0, width: 60, height: 40)
-        let p = try BalloonPlacement.place(focus: Point(x: 30, y: 20), contentSize: content, container: small,
+        let p = try BalloonPlacement.place(focus: Vector2(x: 30, y: 20), contentSize: content, container: small,
                                            permitted: [.left, .right, .up, .down], configuration: configuration)
         #expect(!p.fits)
         var areas: [StemDirection: Double] = [:]
         for direction in [StemDirection.left, .right, .up, .down] {
-            areas[direction] = try BalloonPlacement.place(focus: Point(x: 30, y: 20), contentSize: content, container: small,
+            areas[direction] = try BalloonPlacement.place(focus: Vector2(x: 30, y: 20), contentSize: content, container: small,
                                                           permitted: [direction], configuration: configuration).overflowArea
         }
         let least = areas.values.min() ?? 0
@@ -116,7 +116,7 @@ struct PlacementTests {
     func circle() throws {
         var rng = SplitMix64(seed: 31)
         for _ in 0..<300 {
-            let center = Point(x: rng.uniform(0...400), y: rng.uniform(0...300))
+            let center = Vector2(x: rng.uniform(0...400), y: rng.uniform(0...300))
             let radius = rng.uniform(0...40)
             let direction = rng.pick(StemDirection.allCases)
             let p = try BalloonPlacement.place(targetCircle: center, radius: radius, contentSize: content, container: container,

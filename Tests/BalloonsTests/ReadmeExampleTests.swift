@@ -7,13 +7,13 @@ func balloonsReadmeExample() throws {
     var config = BalloonConfiguration(cornerRadius: .fixed(12), cornerSmoothing: 0.6)
     config.stem = StemConfiguration(edge: .bottom, offset: 20, size: Size(width: 30, height: 14),
                                     joinSmoothing: 0.3, tipRounding: 3)
-    let inside = try Path.balloon(in: Rect(x: 0, y: 0, width: 220, height: 120), configuration: config)
-    let around = try Path.balloon(around: Rect(x: 0, y: 0, width: 220, height: 100), configuration: config)
+    let inside = try BezierPath.balloon(in: Rect(x: 0, y: 0, width: 220, height: 120), configuration: config)
+    let around = try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 220, height: 100), configuration: config)
     let d = around.svgPathData
     let halfway = try inside.interpolated(to: around, fraction: 0.5)
-    let chat = try Path.chatBubble(in: Rect(x: 0, y: 0, width: 160, height: 60), tail: .bottomRight,
+    let chat = try BezierPath.chatBubble(in: Rect(x: 0, y: 0, width: 160, height: 60), tail: .bottomRight,
                                    style: ChatBubbleStyle(borderWidth: 2))
-    let placement = try BalloonPlacement.place(targetCircle: Point(x: 120, y: 300), radius: 30,
+    let placement = try BalloonPlacement.place(targetCircle: Vector2(x: 120, y: 300), radius: 30,
                                                contentSize: Size(width: 80, height: 16),
                                                container: Rect(x: 0, y: 0, width: 390, height: 844),
                                                permitted: [.down, .up, .left, .right])

@@ -27,20 +27,20 @@ struct SplitMix64 {
 /// Derivative-based facts about path segments, computed independently of the library's internals.
 enum Curve {
     /// Unit tangent leaving the segment's start (first control point that differs from the start).
-    static func startTangent(_ s: PathSegment) -> Point? {
+    static func startTangent(_ s: PathSegment) -> Vector2? {
         let poly = s.controlPolygon
         guard let p = poly.dropFirst().first(where: { $0 != poly[0] }) else { return nil }
         return normalized(p - poly[0])
     }
 
     /// Unit tangent arriving at the segment's end.
-    static func endTangent(_ s: PathSegment) -> Point? {
+    static func endTangent(_ s: PathSegment) -> Vector2? {
         let poly = s.controlPolygon
         guard let last = poly.last, let p = poly.dropLast().last(where: { $0 != last }) else { return nil }
         return normalized(last - p)
     }
 
-    static func normalized(_ v: Point) -> Point { v * (1 / v.length) }
+    static func normalized(_ v: Vector2) -> Vector2 { v * (1 / v.length) }
 
     /// Signed curvature at t = 0 (start) or t = 1 (end); 0 for lines.
     static func curvature(_ s: PathSegment, atEnd: Bool) -> Double {
@@ -52,18 +52,18 @@ enum Curve {
     }
 
     /// Drawn segments of a path with placeholders (zero-length elements) removed.
-    static func visible(_ path: Path) -> [PathSegment] {
+    static func visible(_ path: BezierPath) -> [PathSegment] {
         path.segments.filter { !$0.isDegenerate }
     }
 
     /// Joins (a ends, b starts) of consecutive visible segments, cyclically (paths are closed).
-    static func joins(_ path: Path) -> [(PathSegment, PathSegment)] {
+    static func joins(_ path: BezierPath) -> [(PathSegment, PathSegment)] {
         let segments = visible(path)
         return segments.indices.map { (segments[$0], segments[($0 + 1) % segments.count]) }
     }
 
     /// Sine of the turn at every join where the path is not tangent-continuous (empty = G1 everywhere).
-    static func g1Breaks(_ path: Path, tolerance: Double = 1e-9) -> [Double] {
+    static func g1Breaks(_ path: BezierPath, tolerance: Double = 1e-9) -> [Double] {
         joins(path).compactMap { a, b in
             guard let ta = endTangent(a), let tb = startTangent(b) else { return 1 }
             let turn = ta.cross(tb)
@@ -75,8 +75,8 @@ enum Curve {
 /// Reference winding number: sum of signed angles (atan2) along a dense uniform sampling of every
 /// segment; independent of the library's flattening and crossing test.
 enum Reference {
-    static func polyline(_ path: Path, samplesPerSegment: Int = 300) -> [Point] {
-        var points: [Point] = []
+    static func polyline(_ path: BezierPath, samplesPerSegment: Int = 300) -> [Vector2] {
+        var points: [Vector2] = []
         for segment in path.segments {
             let n = segment.element.hasSameKind(as: .line(.zero)) ? 1 : samplesPerSegment
             for i in 0...n { points.append(segment.point(at: Double(i) / Double(n))) }
@@ -84,7 +84,7 @@ enum Reference {
         return points
     }
 
-    static func winding(_ polyline: [Point], around p: Point) -> Int {
+    static func winding(_ polyline: [Vector2], around p: Vector2) -> Int {
         var total = 0.0
         for i in polyline.indices {
             let a = polyline[i] - p
@@ -94,7 +94,7 @@ enum Reference {
         return Int((total / (2 * Double.pi)).rounded())
     }
 
-    static func distance(_ polyline: [Point], to p: Point) -> Double {
+    static func distance(_ polyline: [Vector2], to p: Vector2) -> Double {
         var best = Double.infinity
         for i in polyline.indices {
             let a = polyline[i]

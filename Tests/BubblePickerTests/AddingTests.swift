@@ -74,7 +74,7 @@ import Testing
         #expect(picker.bubbles.map(\.id) == ids)
         #expect(picker.frame().bubbles.allSatisfy { $0.phase == .waiting && $0.scale == 0 })
         #expect(picker.world.bodyCount == 0)
-        try picker.resize(to: PickerSize(width: 300, height: 400))
+        try picker.resize(to: Size(width: 300, height: 400))
         #expect(picker.world.bodyCount == 3)
         picker.run(seconds: 2)
         #expect(picker.frame().bubbles.allSatisfy { $0.phase == .present && $0.scale == 1 })

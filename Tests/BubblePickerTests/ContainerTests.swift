@@ -19,7 +19,7 @@ import Testing
         for index in 0..<20 { picker.addDefaultBubble(text: "\(index)") }
         picker.run(seconds: 3)
         let before = picker.center(of: BubbleID(0))!
-        try picker.resize(to: PickerSize(width: 667, height: 375))
+        try picker.resize(to: Size(width: 667, height: 375))
         #expect(picker.anchorPoint == Vector2(333.5, 187.5))
         #expect(picker.countOutside() == 0)
         let after = picker.center(of: BubbleID(0))!
@@ -29,7 +29,7 @@ import Testing
             #expect(picker.countOutside() == 0)
         }
         #expect(picker.world.overlapStatistics().largest < 0.01)
-        try picker.resize(to: PickerSize(width: 200, height: 200))  // too small for 20: crowded, still inside
+        try picker.resize(to: Size(width: 200, height: 200))  // too small for 20: crowded, still inside
         for _ in 0..<120 {
             picker.step()
             #expect(picker.countOutside(tolerance: 1e-6) == 0)
@@ -42,7 +42,7 @@ import Testing
         var configuration = picker.configuration
         configuration.densitySelected = -1
         #expect(throws: BubbleContainerError.self) { try picker.setConfiguration(configuration) }
-        #expect(throws: BubbleContainerError.self) { try picker.resize(to: PickerSize(width: .nan, height: 1)) }
+        #expect(throws: BubbleContainerError.self) { try picker.resize(to: Size(width: .nan, height: 1)) }
         #expect(throws: BubbleContainerError.self) { try picker.setAnchor(Vector2(.infinity, 0)) }
         #expect(picker.configuration == makePicker().configuration)
     }
@@ -113,7 +113,7 @@ import Testing
         #expect(frame.bubbles.map(\.id) == ids)
         #expect(frame.bubbles.map(\.tag) == [0, 1, 2, 3])
         #expect(frame.bubbles.allSatisfy { $0.diameter == 80 && $0.scale == 1 && !$0.isSelected })
-        #expect(frame.size == PickerSize(width: 375, height: 667))
+        #expect(frame.size == Size(width: 375, height: 667))
         #expect(frame.step == 30)
     }
 }

@@ -9,7 +9,7 @@ import Testing
         configuration.densityUnselected = 1e9
         #expect(configuration.validationError?.hasPrefix("densityUnselected") == true)
         configuration = BubbleContainerConfiguration()
-        configuration.size = PickerSize(width: 1e300, height: 10)
+        configuration.size = Size(width: 1e300, height: 10)
         #expect(configuration.validationError?.hasPrefix("size") == true)
         configuration = BubbleContainerConfiguration()
         configuration.anchor = Vector2(1e9, 0.5)
@@ -21,7 +21,7 @@ import Testing
     @Test("extreme but valid settings never trap and never produce NaN")
     func extremeButValid() throws {
         var configuration = BubbleContainerConfiguration()
-        configuration.size = PickerSize(width: 375, height: 667)
+        configuration.size = Size(width: 375, height: 667)
         configuration.densityUnselected = 1e-6
         configuration.densitySelected = 1e5
         configuration.fieldStrength = 1e12
@@ -31,8 +31,8 @@ import Testing
         for step in 0..<240 {
             picker.step()
             if step == 60 { try picker.setAnchor(Vector2(900, -900)) }
-            if step == 120 { try picker.resize(to: PickerSize(width: 1e7, height: 1)) }
-            if step == 180 { try picker.resize(to: PickerSize(width: 375, height: 667)) }
+            if step == 120 { try picker.resize(to: Size(width: 1e7, height: 1)) }
+            if step == 180 { try picker.resize(to: Size(width: 375, height: 667)) }
         }
         #expect(picker.frame().bubbles.allSatisfy { $0.center.isFinite && $0.diameter.isFinite })
         #expect(picker.world.nonFiniteCount == 0)

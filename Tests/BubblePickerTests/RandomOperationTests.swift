@@ -22,8 +22,8 @@ import Testing
         case 8: picker.pointerMoved(at: point, time: time)
         case 9: picker.pointerUp(at: point, time: time)
         case 10:
-            let sizes = [PickerSize(width: 375, height: 667), PickerSize(width: 667, height: 375), .zero,
-                         PickerSize(width: 120, height: 90)]
+            let sizes = [Size(width: 375, height: 667), Size(width: 667, height: 375), .zero,
+                         Size(width: 120, height: 90)]
             try? picker.resize(to: sizes[random.next(below: sizes.count)])
         case 11:
             var configuration = picker.configuration

@@ -7,7 +7,7 @@ import Testing
     @Test func apiTourRuns() throws {
         // README example begins
         var configuration = BubbleContainerConfiguration()
-        configuration.size = PickerSize(width: 375, height: 667)  // points, y grows down
+        configuration.size = Size(width: 375, height: 667)  // points, y grows down
         configuration.maxSelected = 3
         configuration.maxSelectedPolicy = .deselectOldest
         configuration.seed = 42                                  // spawn corners are seeded
@@ -52,7 +52,7 @@ import Testing
         for event in picker.takeEvents() { print(event) }       // "0: added #0", …, "60: selected #1", …, "75: removed #4"
 
         // Rotate: bubbles are re-spread and kept inside.
-        try picker.resize(to: PickerSize(width: 667, height: 375))
+        try picker.resize(to: Size(width: 667, height: 375))
         for _ in 0..<60 { picker.step() }
 
         // Draw a frame: insertion order, centre, diameter × scale, selection, appearance.

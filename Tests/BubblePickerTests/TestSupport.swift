@@ -5,7 +5,7 @@ import BubblePhysics
 func makePicker(width: Double = 375, height: Double = 667, seed: UInt64 = 1,
                 _ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> BubbleContainer {
     var configuration = BubbleContainerConfiguration()
-    configuration.size = PickerSize(width: width, height: height)
+    configuration.size = Size(width: width, height: height)
     configuration.seed = seed
     adjust(&configuration)
     return BubbleContainer(configuration: configuration)

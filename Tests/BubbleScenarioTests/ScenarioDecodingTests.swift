@@ -13,7 +13,7 @@ struct ScenarioDecodingTests {
     func decodesDefaults() throws {
         let scenario = try Scenario(json: Support.document(), name: "x")
         #expect(scenario.steps == 120 && scenario.seed == 1 && scenario.name == "x")
-        #expect(scenario.configuration.size == PickerSize(width: 375, height: 667))
+        #expect(scenario.configuration.size == Size(width: 375, height: 667))
         #expect(scenario.configuration.seed == 1)
         #expect(scenario.configuration.fieldStrength == BubbleContainerConfiguration().fieldStrength)
         #expect(scenario.bubbles.map(\.tag) == [1, 2])
@@ -31,7 +31,7 @@ struct ScenarioDecodingTests {
             + #""tapMaxDistance": 5, "tapMaxDuration": 0.2, "flickWindow": 0.1, "maxFlickSpeed": 10, "dragFrequency": 4, "#
             + #""anchorSmoothing": 0.5, "physics": {"timeStep": 0.01, "substeps": 2, "elasticity": 0.5}"#
         let c = try Scenario(json: Support.document(container: container), name: "x").configuration
-        #expect(c.size == PickerSize(width: 300, height: 200) && c.anchor.x == 0.25 && c.anchor.y == 0.75)
+        #expect(c.size == Size(width: 300, height: 200) && c.anchor.x == 0.25 && c.anchor.y == 0.75)
         #expect(c.fieldLaw == .radialGravity && c.fieldStrength == 900 && c.falloffRadius == 12 && c.resistance == 3)
         #expect(c.densitySelected == 2 && c.densityUnselected == 0.5 && c.horizontalScroll && c.verticalScroll)
         #expect(c.growInDuration == 0 && c.selectionDuration == 0.1 && c.removalDuration == 0.3)

@@ -1,20 +1,20 @@
 /// A vector path: sub-paths of lines, quadratic and cubic Béziers, in points (y down).
 
-/// One drawing command of a `Path`.
+/// One drawing command of a `BezierPath`.
 public enum PathElement: Sendable, Hashable {
     /// Starts a new sub-path at the point.
-    case move(Point)
+    case move(Vector2)
     /// A straight segment to the point.
-    case line(Point)
+    case line(Vector2)
     /// A quadratic Bézier with one control point, to `to`.
-    case quad(Point, Point)
+    case quad(Vector2, Vector2)
     /// A cubic Bézier with two control points, to `to`.
-    case cubic(Point, Point, Point)
+    case cubic(Vector2, Vector2, Vector2)
     /// Closes the sub-path with a straight segment back to its start.
     case close
 
     /// The point the element ends at (nil for `.close`, which ends at its sub-path's start).
-    public var endPoint: Point? {
+    public var endPoint: Vector2? {
         switch self {
         case let .move(p), let .line(p), let .quad(_, p), let .cubic(_, _, p): return p
         case .close: return nil
@@ -22,7 +22,7 @@ public enum PathElement: Sendable, Hashable {
     }
 
     /// The element's points in order (controls then end); empty for `.close`.
-    public var points: [Point] {
+    public var points: [Vector2] {
         switch self {
         case let .move(p), let .line(p): return [p]
         case let .quad(c, p): return [c, p]
@@ -42,7 +42,7 @@ public enum PathElement: Sendable, Hashable {
 
 /// A path: an ordered list of elements. Value type; build it with the mutating helpers or the
 /// `balloon`/`chatBubble` factories.
-public struct Path: Sendable, Hashable {
+public struct BezierPath: Sendable, Hashable {
     /// The drawing commands in order.
     public var elements: [PathElement]
 
@@ -50,10 +50,10 @@ public struct Path: Sendable, Hashable {
         self.elements = elements
     }
 
-    public mutating func move(to p: Point) { elements.append(.move(p)) }
-    public mutating func line(to p: Point) { elements.append(.line(p)) }
-    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(c, p)) }
-    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) { elements.append(.cubic(c1, c2, p)) }
+    public mutating func move(to p: Vector2) { elements.append(.move(p)) }
+    public mutating func line(to p: Vector2) { elements.append(.line(p)) }
+    public mutating func quad(to p: Vector2, control c: Vector2) { elements.append(.quad(c, p)) }
+    public mutating func cubic(to p: Vector2, control1 c1: Vector2, control2 c2: Vector2) { elements.append(.cubic(c1, c2, p)) }
     public mutating func close() { elements.append(.close) }
 
     /// True when the path is non-empty and every sub-path ends with `.close`.
@@ -69,8 +69,8 @@ public struct Path: Sendable, Hashable {
     /// start and moves dropped. The basis of length, flattening, bounds and containment.
     public var segments: [PathSegment] {
         var result: [PathSegment] = []
-        var current = Point.zero
-        var start = Point.zero
+        var current = Vector2.zero
+        var start = Vector2.zero
         for element in elements {
             switch element {
             case let .move(p):
@@ -90,19 +90,19 @@ public struct Path: Sendable, Hashable {
 
 /// One drawn piece of a path: where it starts and the element that continues from there.
 public struct PathSegment: Sendable, Hashable {
-    public var start: Point
+    public var start: Vector2
     /// A `.line`, `.quad` or `.cubic`.
     public var element: PathElement
 
     /// Control polygon: start, controls, end.
-    public var controlPolygon: [Point] { [start] + element.points }
+    public var controlPolygon: [Vector2] { [start] + element.points }
 
     /// The point at parameter `t` in 0...1.
-    public func point(at t: Double) -> Point {
+    public func point(at t: Double) -> Vector2 {
         let s = 1 - t
         switch element {
         case let .line(p):
-            return Point.lerp(start, p, t)
+            return Vector2.lerp(start, p, t)
         case let .quad(c, p):
             return start * (s * s) + c * (2 * s * t) + p * (t * t)
         case let .cubic(c1, c2, p):
