@@ -1,5 +1,7 @@
 import Balloons
 import BubbleScenario
+import BubbleSVG
+import BubbleFixtures
 
 /// `bubblepicker balloon`: writes an SVG of one balloon, or a gallery of the main configurations.
 enum BalloonCommand: Subcommand {

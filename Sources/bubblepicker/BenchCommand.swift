@@ -1,5 +1,8 @@
 import BubblePhysics
+import BubbleFixtures
 import BubbleScenario
+import BubbleSVG
+import BubbleFixtures
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

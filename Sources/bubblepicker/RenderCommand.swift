@@ -1,4 +1,6 @@
 import BubbleScenario
+import BubbleSVG
+import BubbleFixtures
 
 /// `bubblepicker render`: draws one frame of a scenario, or its whole run animated, as SVG.
 enum RenderCommand: Subcommand {

@@ -1,4 +1,6 @@
 import BubbleScenario
+import BubbleSVG
+import BubbleFixtures
 
 /// `bubblepicker simulate`: replays a scenario and dumps every bubble's position per step.
 enum SimulateCommand: Subcommand {

@@ -1,4 +1,5 @@
 import Testing
+import BubbleFixtures
 @testable import BubblePhysics
 
 @Suite("Determinism")

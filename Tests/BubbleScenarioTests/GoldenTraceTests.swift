@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import BubbleFixtures
 @testable import BubbleScenario
 
 /// Replays every `Scenarios/*.json` and compares it exactly with `Scenarios/Expected/<name>.trace`.

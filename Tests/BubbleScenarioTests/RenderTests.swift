@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import BubbleSVG
 @testable import BubbleScenario
 
 /// SVG pictures: standalone documents with the bubbles, labels, borders, the attraction point, and

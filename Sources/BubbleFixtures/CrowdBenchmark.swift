@@ -1,3 +1,5 @@
+import BubblePhysics
+
 /// The reference `crowd` workload (`shared/benchmarks/crowd.md`), built exactly.
 public enum CrowdBenchmark {
     /// Steps the reference run takes (10 simulated seconds).

@@ -1,3 +1,4 @@
+import BubbleScenario
 import Balloons
 import BubblePhysics
 

@@ -1,3 +1,5 @@
+import Balloons
+
 /// A minimal standalone SVG document builder (strings only, no Foundation), for galleries and renderers.
 
 /// A standalone SVG file: a viewBox, and paths and text drawn in order.

@@ -1,3 +1,5 @@
+import BubbleScenario
+
 /// The bundled demo scenario (`bubblepicker simulate` with no file): byte for byte the text of
 /// `Scenarios/demo.json`, embedded so the demo runs from any directory. A test keeps the two equal;
 /// after editing the file, paste it here.

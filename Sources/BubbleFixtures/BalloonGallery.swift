@@ -1,3 +1,6 @@
+import Balloons
+import BubbleSVG
+
 /// The gallery of main balloon configurations, as standalone SVG documents plus an HTML index.
 
 /// One gallery picture.
