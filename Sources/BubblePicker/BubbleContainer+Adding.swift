@@ -81,10 +81,15 @@ extension BubbleContainer {
         let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
         let base = record.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
         let position = BubbleContainer.withinWorld(keptInside(base + jitter, radius: radius))
-        let body = world.createBody(BodyDefinition(position: position, radius: radius,
-                                                   density: density(selected: record.bubble.isSelected) / (scale * scale),
-                                                   resistance: configuration.resistance))
-        records[index].body = body
+        let definition = BodyDefinition(position: position, radius: radius,
+                                        density: density(selected: record.bubble.isSelected) / (scale * scale),
+                                        resistance: configuration.resistance)
+        do {
+            records[index].body = try world.createBody(definition)
+        } catch {
+            assertionFailure("container bug: \(error)")  // bounded above; in release the bubble keeps waiting
+            return
+        }
         records[index].phase = scale < 1 ? .growingIn : .present
         records[index].phaseStart = time
     }

@@ -16,9 +16,9 @@ extension BubbleContainer {
             lastCorner = nil
         }
         if new.anchor != old.anchor { moveAnchorNow(to: new.anchor) }
-        world.configuration = new.physics
-        world.container = BubbleContainer.container(for: new)
-        world.field = BubbleContainer.field(for: new, anchor: anchorCurrent)
+        bounded(try world.setConfiguration(new.physics))
+        bounded(try world.setContainer(BubbleContainer.container(for: new)))
+        bounded(try world.setField(BubbleContainer.field(for: new, anchor: anchorCurrent)))
         if new.size != old.size { respread(from: old.size, to: new.size) }
         if new.size != old.size || new.solidBorders != old.solidBorders { keepBodiesInside() }
         if new.densitySelected != old.densitySelected || new.densityUnselected != old.densityUnselected
@@ -74,7 +74,7 @@ extension BubbleContainer {
             for index in records.indices {
                 guard let body = records[index].body else { continue }
                 let p = world.position(of: body)
-                world.setPosition(BubbleContainer.withinWorld(Vector2(p.x * sx, p.y * sy)), of: body)
+                bounded(try world.setPosition(BubbleContainer.withinWorld(Vector2(p.x * sx, p.y * sy)), of: body))
             }
         }
         spawnWaitingBubbles()
@@ -87,7 +87,7 @@ extension BubbleContainer {
             guard let body = records[index].body else { continue }
             let position = world.position(of: body)
             let inside = keptInside(position, radius: world.radius(of: body))
-            if inside != position { world.setPosition(BubbleContainer.withinWorld(inside), of: body) }
+            if inside != position { bounded(try world.setPosition(BubbleContainer.withinWorld(inside), of: body)) }
         }
     }
 
@@ -115,8 +115,8 @@ extension BubbleContainer {
     mutating func refreshBodies() {
         for index in records.indices {
             guard let body = records[index].body else { continue }
-            world.setDensity(bodyDensity(records[index]), of: body)
-            world.setResistance(configuration.resistance, of: body)
+            bounded(try world.setDensity(bodyDensity(records[index]), of: body))
+            bounded(try world.setResistance(configuration.resistance, of: body))
         }
     }
 

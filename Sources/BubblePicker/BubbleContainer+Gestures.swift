@@ -120,7 +120,7 @@ extension BubbleContainer {
     mutating func release(_ drag: BubbleGesture) {
         guard let index = indexByID[drag.id], let body = records[index].body else { return }
         world.setAttracted(true, of: body)
-        world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(records[index])), of: body)
+        bounded(try world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(records[index])), of: body))
     }
 
     /// Mean finger velocity over the last `flickWindow` seconds of samples.
@@ -154,7 +154,7 @@ extension BubbleContainer {
         let target = drag.finger + drag.grabOffset
         let v = world.velocity(of: body), x = world.position(of: body)
         let next = (v - (x - target) * (h * omega * omega)) / (1 + 2 * h * omega + h * h * omega * omega)
-        world.setVelocity(capped(next, diameter: currentDiameter(records[index])), of: body)
+        bounded(try world.setVelocity(capped(next, diameter: currentDiameter(records[index])), of: body))
     }
 
     /// Folds the gesture into the state hash.

@@ -125,7 +125,7 @@ extension BubbleContainer {
             records[index].selectionOrder = selectionCounter
         }
         if let body = records[index].body {
-            world.setDensity(bodyDensity(records[index]), of: body)
+            bounded(try world.setDensity(bodyDensity(records[index]), of: body))
             if selected { pushNeighbours(of: index) }
         }
         report(selected ? .selected : .deselected, index)
@@ -144,7 +144,7 @@ extension BubbleContainer {
             let distance = offset.length
             guard distance > 0, distance < reach else { continue }
             let speed = configuration.selectionPushSpeed * (1 - distance / reach)
-            world.setVelocity(world.velocity(of: neighbour) + offset * (speed / distance), of: neighbour)
+            bounded(try world.setVelocity(world.velocity(of: neighbour) + offset * (speed / distance), of: neighbour))
         }
     }
 }

@@ -72,13 +72,13 @@ extension BubbleContainer {
             let scale = scale(record)
             let radius = currentDiameter(record) * scale * 0.5
             if radius != world.radius(of: body) {
-                world.setRadius(radius, of: body)
+                bounded(try world.setRadius(radius, of: body))
                 // A bubble growing against a solid border moves in with its rim.
                 let position = world.position(of: body), inside = keptInside(position, radius: radius)
-                if inside != position && configuration.size.hasArea { world.setPosition(BubbleContainer.withinWorld(inside), of: body) }
+                if inside != position && configuration.size.hasArea { bounded(try world.setPosition(BubbleContainer.withinWorld(inside), of: body)) }
             }
             let density = bodyDensity(record)
-            if density != world.body(body).density { world.setDensity(density, of: body) }
+            if density != world.body(body).density { bounded(try world.setDensity(density, of: body)) }
         }
     }
 
@@ -105,6 +105,8 @@ extension BubbleContainer {
             anchorCurrent = anchorCurrent + (anchorTarget - anchorCurrent) * k
             if (anchorTarget - anchorCurrent).lengthSquared < 1e-12 { anchorCurrent = anchorTarget }
         }
-        world.field.point = anchorPoint
+        var field = world.field
+        field.point = anchorPoint
+        bounded(try world.setField(field))
     }
 }

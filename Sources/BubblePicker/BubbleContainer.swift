@@ -59,7 +59,7 @@ public struct BubbleContainer: Sendable {
         self.anchorCurrent = configuration.anchor
         self.anchorTarget = configuration.anchor
         self.spreadReference = configuration.size
-        self.world = World(configuration: configuration.physics,
+        self.world = try! World(configuration: configuration.physics,
                            container: BubbleContainer.container(for: configuration),
                            field: BubbleContainer.field(for: configuration, anchor: configuration.anchor))
     }

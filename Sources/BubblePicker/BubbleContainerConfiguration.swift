@@ -134,7 +134,8 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
         }
         if let limit = maxSelected, limit < 0 { return "maxSelected \(limit) must not be negative" }
         if let limit = maxBubbles, limit < 1 { return "maxBubbles \(limit) must be at least 1" }
-        return physics.validationError.map { "physics: \($0)" }
+        do { try physics.validate() } catch { return "physics: \(error)" }
+        return nil
     }
 
     private static func checkPositive(_ fields: [(String, Double)]) -> String? {
