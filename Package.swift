@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "BubbleScenario", dependencies: ["BubblePicker", "BubblePhysics", "BubbleGeometry"],
                 linkerSettings: linksMath),
         // SVG documents of frames and animations, on top of Balloons.
-        .target(name: "BubbleSVG", dependencies: ["Balloons", "BubbleScenario", "BubblePicker", "BubbleGeometry"], linkerSettings: linksMath),
+        .target(name: "BubbleSVG", dependencies: ["Balloons", "BubblePicker", "BubbleGeometry"], linkerSettings: linksMath),
         // Fixtures shared by the CLI and the tests (benchmark scene, balloon gallery, bundled demo);
         // not a product.
         .target(name: "BubbleFixtures",

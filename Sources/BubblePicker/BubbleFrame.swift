@@ -1,5 +1,3 @@
-import BubblePhysics
-
 /// Where a bubble is in its life.
 public enum BubblePhase: String, Hashable, Sendable {
     /// Added to a container without an area; appears when it gets one.
@@ -14,7 +12,9 @@ public enum BubblePhase: String, Hashable, Sendable {
 
 /// One bubble in a frame, everything a renderer needs.
 public struct BubbleSnapshot: Hashable, Sendable {
+    /// The bubble's identity.
     public var id: BubbleID
+    /// The bubble's tag, if any.
     public var tag: Int?
     /// Centre in points.
     public var center: Vector2
@@ -22,26 +22,61 @@ public struct BubbleSnapshot: Hashable, Sendable {
     public var diameter: Double
     /// Grow-in / shrink-out scale, 0...1; draw a circle of `diameter × scale`.
     public var scale: Double
+    /// Selection state.
     public var isSelected: Bool
+    /// Where the bubble is in its life.
     public var phase: BubblePhase
     /// True while the pointer drags this bubble.
     public var isDragged: Bool
     /// The provider's appearance for the current selection state.
     public var appearance: BubbleAppearance
 
+    /// A snapshot from its parts.
+    public init(id: BubbleID, tag: Int?, center: Vector2, diameter: Double, scale: Double, isSelected: Bool,
+                phase: BubblePhase, isDragged: Bool, appearance: BubbleAppearance) {
+        self.id = id
+        self.tag = tag
+        self.center = center
+        self.diameter = diameter
+        self.scale = scale
+        self.isSelected = isSelected
+        self.phase = phase
+        self.isDragged = isDragged
+        self.appearance = appearance
+    }
+
     /// The drawn diameter, `diameter × scale`.
     public var drawnDiameter: Double { diameter * scale }
 }
 
 /// A frame for renderers: every bubble still on screen (including shrinking ones) in insertion
-/// order, plus the container's geometry.
+/// order, plus the container's geometry. The one per-frame record of the package: the scene
+/// model, the SVG writers, dumps and golden traces all read it.
 public struct BubbleFrame: Hashable, Sendable {
     /// Container steps taken.
     public var step: Int
     /// Simulated time in seconds.
     public var time: Double
-    public var size: Size
+    /// The container's rectangle in points (origin at 0, 0).
+    public var container: Rect
+    /// The container's solid borders (the others are open: the picker scrolls that way).
+    public var solidBorders: Borders
     /// The current attraction point in points (follows background drags).
     public var anchorPoint: Vector2
+    /// Every bubble on screen, in insertion order.
     public var bubbles: [BubbleSnapshot]
+
+    /// A frame from its parts.
+    public init(step: Int, time: Double, container: Rect, solidBorders: Borders, anchorPoint: Vector2,
+                bubbles: [BubbleSnapshot]) {
+        self.step = step
+        self.time = time
+        self.container = container
+        self.solidBorders = solidBorders
+        self.anchorPoint = anchorPoint
+        self.bubbles = bubbles
+    }
+
+    /// The container's size in points.
+    public var size: Size { container.size }
 }

@@ -28,8 +28,17 @@ public struct BubbleStyle: Hashable, Sendable {
     /// Label colour. Default white.
     public var labelColor: BubbleColor = .white
 
+    /// Diameters a bubble may have, points: what every container sanitises a provider's
+    /// diameters to, and what the scenario format accepts for `minSize` and `maxSize`.
+    public static let sizeRange = SettingRange<Double>("size", 1...10_000)
+
+    /// Label font sizes, points.
+    public static let labelFontSizeRange = SettingRange<Double>("labelFontSize", 1...1000)
+
+    /// The stock style.
     public init() {}
 
+    /// The stock style with other sizes.
     public init(minSize: Double, maxSize: Double) {
         self.minSize = minSize
         self.maxSize = maxSize
@@ -39,7 +48,7 @@ public struct BubbleStyle: Hashable, Sendable {
 /// The stock bubble: text, an optional image name, and a `BubbleStyle`. Unselected it shows its
 /// label over a dimmed image at `minSize`; selected it hides the label and shows the image fully
 /// at `maxSize`.
-public struct DefaultBubble: BubbleLayoutProvider, Hashable {
+public struct DefaultBubble: BubbleLayoutProvider, Hashable, Sendable {
     public var data: BubbleData
     public var style: BubbleStyle
 

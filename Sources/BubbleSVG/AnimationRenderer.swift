@@ -1,4 +1,4 @@
-import BubbleScenario
+import BubblePicker
 import Balloons
 import BubblePhysics
 
@@ -8,7 +8,7 @@ import BubblePhysics
 /// Plays in any current browser.
 public enum AnimationRenderer {
     /// The whole SVG document. `frames` are in step order; `timeStep` is seconds per step.
-    public static func svg(_ frames: [ScenarioFrame], timeStep: Double, title: String = "") -> String {
+    public static func svg(_ frames: [BubbleFrame], timeStep: Double, title: String = "") -> String {
         guard let first = frames.first, let last = frames.last else { return "" }
         let timing = Timing(frames: frames, timeStep: timeStep)
         var out = SVGStyle.header(viewBox(frames))
@@ -24,7 +24,7 @@ public enum AnimationRenderer {
     }
 
     /// The union of every frame's container, grown by the margin.
-    static func viewBox(_ frames: [ScenarioFrame]) -> Rect {
+    static func viewBox(_ frames: [BubbleFrame]) -> Rect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for frame in frames {
             minX = min(minX, frame.container.minX)
@@ -35,7 +35,7 @@ public enum AnimationRenderer {
         return SVGStyle.viewBox(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
     }
 
-    static func borders(_ frames: [ScenarioFrame], _ timing: Timing) -> String {
+    static func borders(_ frames: [BubbleFrame], _ timing: Timing) -> String {
         var out = ""
         for index in 0..<4 {
             let ends = frames.map { SVGStyle.edges($0.container)[index] }
@@ -53,8 +53,8 @@ public enum AnimationRenderer {
         return out
     }
 
-    static func attraction(_ frames: [ScenarioFrame], _ timing: Timing) -> String {
-        let points = frames.map { "\(SVGStyle.rounded($0.attractionPoint.x)),\(SVGStyle.rounded($0.attractionPoint.y))" }
+    static func attraction(_ frames: [BubbleFrame], _ timing: Timing) -> String {
+        let points = frames.map { "\(SVGStyle.rounded($0.anchorPoint.x)),\(SVGStyle.rounded($0.anchorPoint.y))" }
         var out = "<g transform=\"translate(\(points[0]))\" stroke=\"\(SVGStyle.attraction)\" stroke-width=\"1.5\" fill=\"none\">"
         out += "<circle r=\"6\"/><line x1=\"-10\" x2=\"10\"/><line y1=\"-10\" y2=\"10\"/>"
         if Set(points).count > 1 {
@@ -82,13 +82,12 @@ public enum AnimationRenderer {
 
     /// A callout that follows a bubble: its group is translated to the bubble's centre each frame,
     /// its shape (relative to the centre) and visibility change only when they must.
-    static func callout(_ track: BubbleTrack, _ frames: [ScenarioFrame], _ timing: Timing) -> String {
+    static func callout(_ track: BubbleTrack, _ frames: [BubbleFrame], _ timing: Timing) -> String {
         var shapes: [String] = [], xs: [String] = [], ys: [String] = [], shown: [String] = [], centres: [String] = []
         for index in frames.indices {
             let origin = Vector2(x: track.x[index], y: track.y[index])
-            let bubble = ScenarioBubble(id: track.id, tag: nil, label: track.caption, x: origin.x, y: origin.y,
-                                        diameter: track.diameter[index], selected: true)
-            let placed = track.present[index] && track.selected[index] ? SVGStyle.callout(for: bubble, in: frames[index].container) : nil
+            let placed = track.present[index] && track.selected[index]
+                ? SVGStyle.callout(at: origin, diameter: track.diameter[index], caption: track.caption, in: frames[index].container) : nil
             shapes.append(placed.map { SVGStyle.relativePathData($0.path, origin: origin) } ?? shapes.last ?? "M0 0")
             xs.append(placed.map { SVGStyle.rounded($0.text.x - origin.x) } ?? xs.last ?? "0")
             ys.append(placed.map { SVGStyle.rounded($0.text.y - origin.y) } ?? ys.last ?? "0")
@@ -119,7 +118,7 @@ struct Timing {
     /// `dur` and `repeatCount` attributes alone.
     let duration: String
 
-    init(frames: [ScenarioFrame], timeStep: Double) {
+    init(frames: [BubbleFrame], timeStep: Double) {
         let firstStep = frames.first?.step ?? 0
         let span = max(1, (frames.last?.step ?? 0) - firstStep)
         keyTimes = frames.map { SVGNumber4.format(Double($0.step - firstStep) / Double(span)) }
@@ -162,27 +161,27 @@ struct BubbleTrack {
     var selected: [Bool]
 
     /// Tracks of every bubble seen in any frame, in id order.
-    static func tracks(_ frames: [ScenarioFrame]) -> [BubbleTrack] {
+    static func tracks(_ frames: [BubbleFrame]) -> [BubbleTrack] {
         var index: [Int: Int] = [:]
         var tracks: [BubbleTrack] = []
         let count = frames.count
         for (frameIndex, frame) in frames.enumerated() {
             for bubble in frame.bubbles {
                 let slot: Int
-                if let known = index[bubble.id] {
+                if let known = index[bubble.id.rawValue] {
                     slot = known
                 } else {
                     slot = tracks.count
-                    index[bubble.id] = slot
-                    tracks.append(BubbleTrack(id: bubble.id, caption: SVGStyle.caption(bubble), present: Array(repeating: false, count: count),
+                    index[bubble.id.rawValue] = slot
+                    tracks.append(BubbleTrack(id: bubble.id.rawValue, caption: SVGStyle.caption(bubble), present: Array(repeating: false, count: count),
                                               x: Array(repeating: .nan, count: count), y: Array(repeating: .nan, count: count),
                                               diameter: Array(repeating: 0, count: count), selected: Array(repeating: false, count: count)))
                 }
                 tracks[slot].present[frameIndex] = true
-                tracks[slot].x[frameIndex] = bubble.x
-                tracks[slot].y[frameIndex] = bubble.y
-                tracks[slot].diameter[frameIndex] = bubble.diameter
-                tracks[slot].selected[frameIndex] = bubble.selected
+                tracks[slot].x[frameIndex] = bubble.center.x
+                tracks[slot].y[frameIndex] = bubble.center.y
+                tracks[slot].diameter[frameIndex] = bubble.drawnDiameter
+                tracks[slot].selected[frameIndex] = bubble.isSelected
             }
         }
         for slot in tracks.indices { tracks[slot].fillGaps() }

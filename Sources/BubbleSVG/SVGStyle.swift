@@ -1,4 +1,4 @@
-import BubbleScenario
+import BubblePicker
 import Balloons
 import BubblePhysics
 
@@ -29,8 +29,9 @@ enum SVGStyle {
     static func escape(_ text: String) -> String { SVGDocument.escape(text) }
 
     /// The text drawn for a bubble: its label, else `#id`.
-    static func caption(_ bubble: ScenarioBubble) -> String {
-        bubble.label.isEmpty ? "#\(bubble.id)" : bubble.label
+    static func caption(_ bubble: BubbleSnapshot) -> String {
+        let label = bubble.appearance.showsLabel || bubble.isSelected ? bubble.appearance.text ?? "" : ""
+        return label.isEmpty ? "\(bubble.id)" : label
     }
 
     /// Label font size for a bubble of `diameter`: a sixth of it, between 4 and 16 points.
@@ -69,15 +70,14 @@ enum SVGStyle {
 
     /// A callout over a selected bubble: a balloon whose stem touches the bubble, holding its caption.
     /// Nil when it cannot be placed (e.g. a zero-size container).
-    static func callout(for bubble: ScenarioBubble, in container: Rect) -> (path: BezierPath, text: Vector2)? {
-        let caption = caption(bubble)
+    static func callout(at center: Vector2, diameter: Double, caption: String, in container: Rect) -> (path: BezierPath, text: Vector2)? {
         let width = max(12, Double(caption.count) * calloutTextSize * 0.6)
         let area = viewBox(container)
         var configuration = BalloonConfiguration(cornerRadius: .fixed(6))
         configuration.stem.size = Size(width: 14, height: 9)
         configuration.stem.tipRounding = 0
         guard let placement = try? BalloonPlacement.place(
-            targetCircle: Vector2(x: bubble.x, y: bubble.y), radius: max(0, bubble.diameter / 2),
+            targetCircle: center, radius: max(0, diameter / 2),
             contentSize: Size(width: width, height: calloutTextSize), padding: 5,
             container: Rect(x: area.minX, y: area.minY, width: area.width, height: area.height),
             permitted: [.down, .up, .left, .right, .downLeft, .downRight, .upLeft, .upRight],

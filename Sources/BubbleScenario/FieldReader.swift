@@ -1,3 +1,5 @@
+import BubbleGeometry
+
 /// Reads the members of one JSON object into typed values, with field paths in every error and
 /// unknown keys rejected (a typo never passes silently).
 struct FieldReader {
@@ -44,6 +46,15 @@ struct FieldReader {
             throw ScenarioError(path(key), "missing required field")
         }
         return try Self.number(value, path: path(key), in: range)
+    }
+
+    /// A number within a setting's range, or `fallback` when absent (nil fallback: required).
+    func number(_ key: String, _ fallback: Double? = nil, in range: SettingRange<Double>) throws(ScenarioError) -> Double {
+        guard let value = value(key) else {
+            if let fallback { return fallback }
+            throw ScenarioError(path(key), "missing required field")
+        }
+        return try Self.number(value, path: path(key), in: range.bounds)
     }
 
     /// A number in `range` that must also be above the lower end (sizes: "must be positive").
@@ -114,7 +125,7 @@ struct FieldReader {
     static func number(_ value: JSONValue, path: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard let number = value.doubleValue else { throw ScenarioError(path, "expected a number", got: value.excerpt()) }
         guard range.contains(number) else {
-            throw ScenarioError(path, "must be in \(format(range.lowerBound))...\(format(range.upperBound))", got: value.excerpt())
+            throw ScenarioError(path, SettingRange("", range).requirement, got: value.excerpt())
         }
         return number
     }
@@ -125,7 +136,7 @@ struct FieldReader {
         switch value {
         case .integer(let exact): integer = exact
         case .number(let number):
-            guard number == number.rounded(.towardZero), abs(number) < 9.0e15 else {
+            guard number == number.rounded(.towardZero), number < 9.0e15, number > -9.0e15 else {
                 throw ScenarioError(path, "expected a whole number", got: value.excerpt())
             }
             integer = Int(number)
@@ -133,14 +144,8 @@ struct FieldReader {
             throw ScenarioError(path, "expected a whole number", got: value.excerpt())
         }
         guard range.contains(integer) else {
-            throw ScenarioError(path, "must be in \(range.lowerBound)...\(range.upperBound)", got: value.excerpt())
+            throw ScenarioError(path, SettingRange("", range).requirement, got: value.excerpt())
         }
         return integer
-    }
-
-    /// A bound for messages: whole numbers without ".0".
-    static func format(_ number: Double) -> String {
-        if number == number.rounded(.towardZero), abs(number) < 1e15 { return String(Int(number)) }
-        return number.description
     }
 }

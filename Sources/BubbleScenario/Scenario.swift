@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     public static let maximumSteps = 1_000_000
     /// Most timeline events after expanding repeats, drags and taps.
     public static let maximumEvents = 1_000_000
+    /// Pointer coordinates (`x`, `y`, `from`, `to`, `by`) of timeline events, points.
+    public static let pointerRange = SettingRange<Double>("pointer", -1_000_000...1_000_000)
 
     /// The file's base name without `.json` (names the golden trace).
     public var name: String
@@ -72,9 +74,9 @@ public enum TimelineAction: Sendable, Equatable {
     /// A new anchor, as a fraction of the container size.
     case moveAnchor(Vector2)
     case resize(Size)
-    /// Changes settings: the validated `settings` object (the `container` fields it names) is
-    /// applied over the configuration in force when the event fires.
-    case set(settings: JSONValue)
+    /// Changes settings: the `settings` object's fields, decoded at load time, applied over the
+    /// configuration in force when the event fires.
+    case set([SettingChange])
 }
 
 /// Where a pointer event happens: a point, or resolved when it fires.
@@ -121,7 +123,7 @@ public enum BubbleTarget: Sendable, Equatable {
     }
 
     /// True when `bubble` is a target.
-    public func matches(_ bubble: Bubble) -> Bool {
+    public func matches<Content>(_ bubble: Bubble<Content>) -> Bool {
         switch self {
         case .id(let id): return bubble.id.rawValue == id
         case .tag(let tag): return bubble.tag == tag
@@ -136,7 +138,7 @@ public enum BubbleTarget: Sendable, Equatable {
         switch self {
         case .id(let id): return String(id)
         case .tag(let tag): return String(tag)
-        case .tags(let tags): return "[" + tags.map(String.init).joined(separator: ",") + "]"
+        case .tags(let tags): return "[" + tags.map { String($0) }.joined(separator: ",") + "]"
         case .all: return "true"
         case .selected(let selected): return selected ? "\"selected\"" : "\"unselected\""
         }

@@ -59,12 +59,7 @@ extension Scenario {
 
     /// The scenario's name for a path: the base name without `.json`.
     public static func name(forPath path: String) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let base = path.split(separator: "/").last.map { String($0) } ?? path
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
-    }
-
-    /// Reads, decodes and validates a scenario file. Throws `TextFileError` or `ScenarioError`.
-    public static func load(_ path: String) throws -> Scenario {
-        try Scenario(json: TextFile.read(path), name: Scenario.name(forPath: path))
     }
 }

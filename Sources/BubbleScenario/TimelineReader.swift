@@ -23,7 +23,7 @@ struct TimelineReader {
         }
         return reader.events.enumerated().sorted { a, b in
             a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
-        }.map(\.element)
+        }.map { $0.element }
     }
 
     private mutating func read(_ value: JSONValue, path: String) throws(ScenarioError) {
@@ -91,15 +91,13 @@ struct TimelineReader {
             }
         case "drag": try expandDrag(reader, emit: emit)
         case "moveAnchor":
-            emit(.moveAnchor(Vector2(try reader.number("x", in: -10...10), try reader.number("y", in: -10...10))))
+            let range = BubbleContainerConfiguration.anchorRange
+            emit(.moveAnchor(Vector2(try reader.number("x", in: range), try reader.number("y", in: range))))
         case "resize":
-            emit(.resize(Size(width: try ConfigurationReader.side(reader.required("width"), path: reader.path("width")),
-                                    height: try ConfigurationReader.side(reader.required("height"), path: reader.path("height")))))
+            let side = BubbleContainerConfiguration.sideRange
+            emit(.resize(Size(width: try reader.number("width", in: side), height: try reader.number("height", in: side))))
         default:
-            let settings = try reader.required("settings")
-            var probe = BubbleContainerConfiguration()
-            try ConfigurationReader.apply(settings, path: reader.path("settings"), to: &probe, checkWhole: false)
-            emit(.set(settings: settings))
+            emit(.set(try ConfigurationReader.changes(try reader.required("settings"), path: reader.path("settings"))))
         }
     }
 
@@ -114,18 +112,18 @@ struct TimelineReader {
             let from = try FieldReader(fromValue, path: reader.path("from"), allowed: ["id"])
             let id = try from.integer("id", in: 0...Int.max)
             guard let byValue = reader.value("by") else { throw ScenarioError(reader.path("to"), "a drag from a bubble takes by, not to") }
-            let by = try ConfigurationReader.point(byValue, path: reader.path("by"), range: -1e6...1e6)
+            let by = try ConfigurationReader.point(byValue, path: reader.path("by"), range: Scenario.pointerRange)
             emit(.pointerDown(.bubble(id: id, field: "from.id")), 0)
             for k in 1...count { emit(.pointerMove(.fromDown(k == count ? by : by * (Double(k) / Double(count)))), k) }
             emit(.pointerUp(.fromDown(by)), count)
             return
         }
-        let from = try ConfigurationReader.point(fromValue, path: reader.path("from"), range: -1e6...1e6)
+        let from = try ConfigurationReader.point(fromValue, path: reader.path("from"), range: Scenario.pointerRange)
         let to: Vector2
         if let byValue = reader.value("by") {
-            to = from + (try ConfigurationReader.point(byValue, path: reader.path("by"), range: -1e6...1e6))
+            to = from + (try ConfigurationReader.point(byValue, path: reader.path("by"), range: Scenario.pointerRange))
         } else {
-            to = try ConfigurationReader.point(reader.required("to"), path: reader.path("to"), range: -1e6...1e6)
+            to = try ConfigurationReader.point(reader.required("to"), path: reader.path("to"), range: Scenario.pointerRange)
         }
         emit(.pointerDown(.point(from)), 0)
         for k in 1...count { emit(.pointerMove(.point(k == count ? to : from + (to - from) * (Double(k) / Double(count)))), k) }
@@ -151,7 +149,7 @@ struct TimelineReader {
     }
 
     static func position(_ reader: FieldReader) throws(ScenarioError) -> Vector2 {
-        Vector2(try reader.number("x", in: -1e6...1e6), try reader.number("y", in: -1e6...1e6))
+        Vector2(try reader.number("x", in: Scenario.pointerRange), try reader.number("y", in: Scenario.pointerRange))
     }
 
     /// Exactly one of `id`, `tag`, `tags`, `all: true`, `where: "selected" | "unselected"`.
@@ -186,6 +184,6 @@ extension JSONValue {
     /// An object's keys in order; empty for anything else.
     var objectKeys: [String] {
         guard case .object(let members) = self else { return [] }
-        return members.map(\.key)
+        return members.map { $0.key }
     }
 }

@@ -5,15 +5,16 @@ import FoundationXML
 import Testing
 import BubbleSVG
 @testable import BubbleScenario
+import BubblePicker
 
 /// SVG pictures: standalone documents with the bubbles, labels, borders, the attraction point, and
 /// a callout over each selected bubble; animations with SMIL key frames.
 @Suite("SVG rendering")
 struct RenderTests {
-    static func frames(every: Int) throws -> [ScenarioFrame] {
+    static func frames(every: Int) throws -> [BubbleFrame] {
         let text = ScenarioTestSupport.document(steps: 60, container: #""width": 375, "height": 667, "horizontalScroll": true"#,
                                                 timeline: #"[{"at": 20, "event": "select", "tag": 1}]"#)
-        var runner = ScenarioRunner(try Scenario(json: text, name: "t"))
+        var runner = try ScenarioRunner(try Scenario(json: text, name: "t"))
         var frames = [runner.frame()]
         for step in 1...60 {
             try runner.step()

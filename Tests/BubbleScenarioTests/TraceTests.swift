@@ -27,7 +27,9 @@ struct TraceTests {
         golden.hashes[17] = "0123456789abcdef"
         #expect(trace.firstDifference(from: golden)?.hasPrefix("first divergence at step 17: state hash") == true)
         golden = trace
-        golden.samples[2].bubbles[1].x = golden.samples[2].bubbles[1].x.nextUp
+        var words = golden.samples[2].lines[1].split(separator: " ").map { String($0) }
+        words[1] = (Double(words[1]) ?? 0).nextUp.description
+        golden.samples[2].lines[1] = words.joined(separator: " ")
         let detail = trace.firstDifference(from: golden)
         #expect(detail?.contains("at step 20 bubble 1: x") == true, "\(detail ?? "nil")")
     }
