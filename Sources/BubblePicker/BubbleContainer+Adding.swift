@@ -6,7 +6,7 @@ extension BubbleContainer {
     /// - Complexity: O(1).
     public mutating func makeBubble(_ content: Content, tag: Int? = nil, selected: Bool = false) -> Bubble<Content> {
         let id = BubbleID(nextID)
-        nextID += 1
+        if nextID <= BubbleID.range.upperBound { nextID += 1 }
         return Bubble(id: id, content: content, tag: tag, isSelected: selected)
     }
 

@@ -108,7 +108,7 @@ extension BubbleContainer {
         hasher.combine(time)
         for record in records {
             hasher.combine(UInt64(bitPattern: Int64(record.bubble.id.rawValue)))
-            hasher.combine(UInt64(bitPattern: Int64(record.bubble.tag ?? Int.min)))
+            hasher.combine(UInt64(bitPattern: record.bubble.tag.map { Int64($0) } ?? Int64.min))  // Int64: the same on 32-bit wasm
             hasher.combine(UInt64(record.bubble.isSelected ? 1 : 0))
             hasher.combine(UInt64(record.phase.hashCode))
             hasher.combine(record.phaseStart)

@@ -44,12 +44,12 @@ struct NeighbourIndex {
         return result
     }
 
-    /// The cell of a coordinate, clamped to ±2^40 cells.
+    /// The cell of a coordinate, clamped to ±2^28 cells (fits a 32-bit `Int`, with room for ±1).
     private func cell(_ value: Double) -> Int {
         let scaled = value / cellSize
-        let limit = 1_099_511_627_776.0
-        if !(scaled > -limit) { return -1_099_511_627_776 }
-        if scaled > limit { return 1_099_511_627_776 }
+        let limit = 268_435_456.0
+        if !(scaled > -limit) { return -268_435_456 }
+        if scaled > limit { return 268_435_456 }
         let truncated = Int(scaled)
         return Double(truncated) > scaled ? truncated - 1 : truncated  // floor
     }

@@ -8,8 +8,8 @@ enum BubbleReader {
     /// Largest bubble diameter, points (the container's cap).
     /// Bubble sizes, points (the container's sanitising bounds).
     static let sizeRange = BubbleStyle.sizeRange
-    /// Tags are whole numbers within ±2^53 (exact in every JSON reader).
-    static let tagRange = -9_007_199_254_740_992...9_007_199_254_740_992
+    /// Tags are 32-bit whole numbers, the same on every platform (32-bit WebAssembly included).
+    static let tagRange = SettingRange<Int>("tag", -2_147_483_647...2_147_483_647).bounds
 
     /// The top-level `style` object: the default bubble's look.
     static func style(_ value: JSONValue?, path: String) throws(ScenarioError) -> BubbleStyle {

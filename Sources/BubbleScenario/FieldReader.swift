@@ -99,6 +99,17 @@ struct FieldReader {
         return word
     }
 
+    /// A seed: a whole number in 0...2^53 (exact in every JSON reader), as 64 bits on every platform.
+    func seed(_ key: String) throws(ScenarioError) -> UInt64 {
+        let value = try required(key)
+        switch value {
+        case .integer(let exact) where exact >= 0: return UInt64(exact)
+        case .number(let number) where number == number.rounded(.towardZero) && number >= 0 && number <= 9_007_199_254_740_992:
+            return UInt64(number)
+        default: throw ScenarioError(path(key), "must be a whole number in 0...9007199254740992", got: value.excerpt())
+        }
+    }
+
     /// An array's elements, or nil when absent.
     func array(_ key: String) throws(ScenarioError) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
@@ -136,7 +147,8 @@ struct FieldReader {
         switch value {
         case .integer(let exact): integer = exact
         case .number(let number):
-            guard number == number.rounded(.towardZero), number < 9.0e15, number > -9.0e15 else {
+            // Whole and within 32 bits (every platform's `Int`, so no conversion can trap).
+            guard number == number.rounded(.towardZero), number <= 2_147_483_647, number >= -2_147_483_647 else {
                 throw ScenarioError(path, "expected a whole number", got: value.excerpt())
             }
             integer = Int(number)

@@ -21,13 +21,13 @@ extension Scenario {
     /// Decodes and validates a parsed scenario document.
     public init(document: JSONValue, name: String) throws(ScenarioError) {
         let reader = try FieldReader(document, path: "", allowed: Self.topLevelFields)
-        let format = try reader.integer("format", in: 0...Int.max)
+        let format = try reader.integer("format", in: 0...1_000_000)
         guard format == Self.formatVersion else {
             throw ScenarioError("format", "unsupported format version (this tool reads \(Self.formatVersion))", got: String(format))
         }
         let description = try reader.string("description")
         if description.isEmpty { throw ScenarioError("description", "must say what the scenario shows") }
-        let seed = UInt64(try reader.integer("seed", in: 0...Int.max))
+        let seed = try reader.seed("seed")
         let steps = try reader.integer("steps", in: 1...Self.maximumSteps)
         let (every, traceBubbles) = try Self.trace(reader, steps: steps)
         let configuration = try ConfigurationReader.container(try reader.required("container"), path: "container", seed: seed)

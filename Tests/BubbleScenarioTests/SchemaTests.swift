@@ -83,6 +83,10 @@ struct SchemaTests {
         Self.check(properties?["style"]?["properties"]?["labelFontSize"], font.lowerBound, font.upperBound, "style.labelFontSize")
         Self.check(properties?["crowd"]?["properties"]?["count"], 1, Double(Scenario.maximumBubbles), "crowd.count")
         Self.check(properties?["steps"], 1, Double(Scenario.maximumSteps), "steps")
+        Self.check(properties?["seed"], 0, 9_007_199_254_740_992, "seed")
+        let tags = BubbleReader.tagRange
+        Self.check(properties?["bubbles"]?["items"]?["properties"]?["tag"], Double(tags.lowerBound), Double(tags.upperBound), "bubbles.tag")
+        Self.check(properties?["crowd"]?["properties"]?["tag"], Double(tags.lowerBound), Double(tags.upperBound), "crowd.tag")
         guard case .array(let events)? = properties?["timeline"]?["items"]?["oneOf"] else { return }
         for event in events {
             guard case .string(let name)? = event["properties"]?["event"]?["const"] else { continue }
