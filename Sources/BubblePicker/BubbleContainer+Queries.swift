@@ -4,14 +4,22 @@ import BubblePhysics
 extension BubbleContainer {
     /// Every live bubble, in insertion order.
     public var bubbles: [Bubble<Content>] { bubbles { _ in true } }
+    /// Every live selected bubble, in insertion order.
+    /// - Complexity: O(n).
     public var selectedBubbles: [Bubble<Content>] { bubbles { $0.isSelected } }
+    /// Every live unselected bubble, in insertion order.
+    /// - Complexity: O(n).
     public var unselectedBubbles: [Bubble<Content>] { bubbles { !$0.isSelected } }
     /// Number of live bubbles.
     /// - Complexity: O(1).
     public var count: Int { liveCount }
 
+    /// Every live bubble with this tag, in insertion order.
+    /// - Complexity: O(n).
     public func bubbles(withTag tag: Int) -> [Bubble<Content>] { bubbles { $0.tag == tag } }
 
+    /// Every live bubble matching the predicate (called once per bubble, in insertion order).
+    /// - Complexity: O(n) plus the predicate's cost.
     public func bubbles(where predicate: (Bubble<Content>) -> Bool) -> [Bubble<Content>] {
         records.compactMap { $0.phase != .removing && predicate($0.bubble) ? $0.bubble : nil }
     }

@@ -24,8 +24,10 @@ extension BubbleContainer {
     /// Selects every bubble with this tag; returns how many changed.
     @discardableResult
     public mutating func select(tag: Int) -> Int { select { $0.tag == tag } }
+    /// Deselects every bubble with this tag; returns how many changed.
     @discardableResult
     public mutating func deselect(tag: Int) -> Int { deselect { $0.tag == tag } }
+    /// Toggles every bubble with this tag (deselections first); returns how many changed.
     @discardableResult
     public mutating func toggle(tag: Int) -> Int { toggle { $0.tag == tag } }
 
@@ -37,6 +39,8 @@ extension BubbleContainer {
         commit(deselect: [], select: matching { !$0.isSelected && predicate($0) })
     }
 
+    /// Deselects every matching bubble (predicate called once per bubble, insertion order);
+    /// returns how many changed.
     @discardableResult
     public mutating func deselect(where predicate: (Bubble<Content>) -> Bool) -> Int {
         commit(deselect: matching { $0.isSelected && predicate($0) }, select: [])

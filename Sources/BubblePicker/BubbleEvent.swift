@@ -2,17 +2,28 @@
 /// come before selections; `removed` is reported once, when the shrink-out ends and the
 /// bubble is gone.
 public struct BubbleEvent: Hashable, Sendable, CustomStringConvertible {
+    /// What happened.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case added, removed, selected, deselected
+        /// A bubble was added (reported at once, also while it waits for the container to have an area).
+        case added
+        /// A removed bubble's shrink-out ended and it is gone.
+        case removed
+        /// A bubble became selected (by a tap, from code, or added selected).
+        case selected
+        /// A bubble became unselected (by a tap, from code, or evicted by `maxSelected`).
+        case deselected
     }
 
+    /// What happened.
     public var kind: Kind
+    /// The bubble it happened to.
     public var bubble: BubbleID
     /// The bubble's tag when the event happened.
     public var tag: Int?
     /// The container's step count when it happened (0 before the first step).
     public var step: Int
 
+    /// An event from its parts.
     public init(kind: Kind, bubble: BubbleID, tag: Int?, step: Int) {
         self.kind = kind
         self.bubble = bubble
@@ -20,5 +31,6 @@ public struct BubbleEvent: Hashable, Sendable, CustomStringConvertible {
         self.step = step
     }
 
+    /// `step: kind #id`, e.g. `60: selected #1`.
     public var description: String { "\(step): \(kind.rawValue) \(bubble)" }
 }

@@ -5,6 +5,7 @@ public struct BubbleData: Hashable, Sendable {
     /// Image asset name, resolved by the front end. Default nil.
     public var imageName: String?
 
+    /// Data with a label and an optional image name.
     public init(text: String = "Bubble", imageName: String? = nil) {
         self.text = text
         self.imageName = imageName
@@ -49,14 +50,18 @@ public struct BubbleStyle: Hashable, Sendable {
 /// label over a dimmed image at `minSize`; selected it hides the label and shows the image fully
 /// at `maxSize`.
 public struct DefaultBubble: BubbleLayoutProvider, Hashable, Sendable {
+    /// Label text and image name.
     public var data: BubbleData
+    /// Sizes, colours and label settings.
     public var style: BubbleStyle
 
+    /// A stock bubble from its data and style.
     public init(data: BubbleData = BubbleData(), style: BubbleStyle = BubbleStyle()) {
         self.data = data
         self.style = style
     }
 
+    /// A stock bubble with a label, an optional image name and a style.
     public init(text: String, imageName: String? = nil, style: BubbleStyle = BubbleStyle()) {
         self.init(data: BubbleData(text: text, imageName: imageName), style: style)
     }

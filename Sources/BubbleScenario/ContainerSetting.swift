@@ -6,11 +6,60 @@ import BubblePicker
 /// configuration types' own `SettingRange` constants, never restated here. The reader, the
 /// `set` events and the JSON Schema test all go through this table.
 public enum ContainerSetting: String, CaseIterable, Sendable {
-    case width, height, anchor, fieldLaw, fieldStrength, falloffRadius, resistance, densitySelected, densityUnselected
-    case horizontalScroll, verticalScroll, growInDuration, selectionDuration, removalDuration
-    case selectionPushSpeed, selectionPushReach, maxSelected, maxSelectedPolicy, maxBubbles
-    case backgroundScrollEnabled, tapMaxDistance, tapMaxDuration, flickWindow, maxFlickSpeed, dragFrequency
-    case anchorSmoothing, physics
+    /// Container width, points.
+    case width
+    /// Container height, points.
+    case height
+    /// Attraction anchor, fractions of the size.
+    case anchor
+    /// `spring` or `radialGravity`.
+    case fieldLaw
+    /// Field strength.
+    case fieldStrength
+    /// Radial gravity falloff, points.
+    case falloffRadius
+    /// Linear damping per second.
+    case resistance
+    /// Density of selected bubbles.
+    case densitySelected
+    /// Density of unselected bubbles.
+    case densityUnselected
+    /// Open left and right borders.
+    case horizontalScroll
+    /// Open top and bottom borders.
+    case verticalScroll
+    /// Grow-in, seconds.
+    case growInDuration
+    /// Selection size animation, seconds.
+    case selectionDuration
+    /// Shrink-out, seconds.
+    case removalDuration
+    /// Push given to neighbours on selection, points per second.
+    case selectionPushSpeed
+    /// Reach of that push, selected diameters.
+    case selectionPushReach
+    /// Most bubbles selected at once, or `null`.
+    case maxSelected
+    /// `refuse` or `deselectOldest`.
+    case maxSelectedPolicy
+    /// Most bubbles alive (cycling), or `null`.
+    case maxBubbles
+    /// Whether a background drag moves the anchor.
+    case backgroundScrollEnabled
+    /// Largest travel of a tap, points.
+    case tapMaxDistance
+    /// Longest press of a tap, seconds.
+    case tapMaxDuration
+    /// Flick velocity window, seconds.
+    case flickWindow
+    /// Flick speed cap, diameters per second.
+    case maxFlickSpeed
+    /// Drag spring frequency, Hz.
+    case dragFrequency
+    /// Anchor smoothing per step.
+    case anchorSmoothing
+    /// The nested solver settings.
+    case physics
 
     /// The kind of value the field takes.
     public var kind: SettingKind {
@@ -84,7 +133,21 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
 
 /// Every field of the `physics` object: the world's solver settings, ranges from `WorldConfiguration`.
 public enum PhysicsSetting: String, CaseIterable, Sendable {
-    case timeStep, substeps, contactHertz, contactDampingRatio, pushSpeed, elasticity, speculativeFraction
+    /// Seconds per step.
+    case timeStep
+    /// Substeps per step.
+    case substeps
+    /// Contact stiffness, Hz.
+    case contactHertz
+    /// Contact damping ratio.
+    case contactDampingRatio
+    /// Largest push-out speed, radii per second.
+    case pushSpeed
+    /// Restitution, 0...1.
+    case elasticity
+    /// Speculative contact margin.
+    case speculativeFraction
+    /// Most steps one `advance(by:)` runs.
     case maxStepsPerAdvance
 
     /// The kind of value the field takes.

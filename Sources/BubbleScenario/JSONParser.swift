@@ -1,7 +1,10 @@
 /// A syntax error in a JSON document, with the 1-based line and column (in characters) where it is.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// 1-based line of the problem.
     public var line: Int
+    /// 1-based column (in bytes) of the problem.
     public var column: Int
+    /// What is wrong.
     public var problem: String
 
     public var description: String { "line \(line):\(column): \(problem)" }

@@ -26,6 +26,7 @@ public struct Scenario: Sendable {
     public var steps: Int
     /// Golden trace: positions every `traceEvery` steps, of at most `traceBubbles` bubbles.
     public var traceEvery: Int
+    /// How many bubbles (the first, in id order) each golden sample records.
     public var traceBubbles: Int
     /// The container's configuration at the start (seed included).
     public var configuration: BubbleContainerConfiguration
@@ -39,9 +40,13 @@ public struct Scenario: Sendable {
 
 /// One bubble to add: content, tag, state and how it appears.
 public struct BubbleSpec: Sendable, Equatable {
+    /// Label text ("" for none).
     public var text: String
+    /// Image asset name, if any.
     public var imageName: String?
+    /// Tag, if any.
     public var tag: Int?
+    /// Added already selected.
     public var selected: Bool
     /// Appears at the attraction point (else at a seeded spawn corner).
     public var atCenter: Bool
@@ -57,22 +62,33 @@ public struct TimelineEvent: Sendable, Equatable {
     public var at: Int
     /// Its field path in the file, e.g. `timeline[3]`, for run-time errors.
     public var path: String
+    /// What it does.
     public var action: TimelineAction
 }
 
 /// What a timeline event does.
 public enum TimelineAction: Sendable, Equatable {
+    /// Adds a bubble.
     case add(BubbleSpec)
+    /// Removes the targets (animated).
     case remove(BubbleTarget)
+    /// Selects the targets.
     case select(BubbleTarget)
+    /// Deselects the targets.
     case deselect(BubbleTarget)
+    /// Toggles the targets.
     case toggle(BubbleTarget)
+    /// A finger touches down.
     case pointerDown(PointerPosition)
+    /// The finger moves.
     case pointerMove(PointerPosition)
+    /// The finger lifts.
     case pointerUp(PointerPosition)
+    /// The gesture is cancelled.
     case pointerCancel
     /// A new anchor, as a fraction of the container size.
     case moveAnchor(Vector2)
+    /// Resizes the container, points.
     case resize(Size)
     /// Changes settings: the `settings` object's fields, decoded at load time, applied over the
     /// configuration in force when the event fires.

@@ -11,6 +11,7 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     /// The offending value, as a short excerpt; nil when there is none to show.
     public var got: String?
 
+    /// An error at `location` (a field path), saying what is wrong, with the offending value.
     public init(_ location: String, _ problem: String, got: String? = nil) {
         self.location = location
         self.problem = problem

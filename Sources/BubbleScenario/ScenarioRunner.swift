@@ -7,6 +7,7 @@ import BubblePicker
 /// the next step; frame `s` is the state after `s` steps (before the events at `s`). Nothing
 /// here reads a clock or an unseeded random source, so a replay is bit-identical every time.
 public struct ScenarioRunner: Sendable {
+    /// The scenario being replayed.
     public let scenario: Scenario
     /// The container being driven.
     public private(set) var container: BubbleContainer<DefaultBubble>

@@ -22,15 +22,22 @@ public struct Trace: Sendable, Equatable {
     /// Version of this text format.
     public static let formatVersion = 1
 
+    /// The scenario's name.
     public var scenario: String
+    /// Hash of the scenario's canonical JSON (16 hex digits): a golden for another version is stale.
     public var source: String
+    /// Steps replayed.
     public var steps: Int
+    /// Positions are sampled every this many steps.
     public var every: Int
+    /// At most this many bubbles per sample.
     public var limit: Int
     /// State hashes (16 hex digits), index = steps taken: `steps + 1` entries.
     public var hashes: [String]
+    /// The position samples, in step order.
     public var samples: [TraceSample]
 
+    /// A trace from its parts (empty: to be filled by `record`).
     public init(scenario: String, source: String, steps: Int, every: Int, limit: Int,
                 hashes: [String] = [], samples: [TraceSample] = []) {
         self.scenario = scenario
