@@ -37,7 +37,7 @@ extension BubbleContainer {
             gesture = .bubble(BubbleGesture(id: records[index].bubble.id, down: sample, samples: [sample],
                                             isDragging: false, grabOffset: .zero, finger: point))
         } else if configuration.backgroundScrollEnabled {
-            gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget))
+            gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget, trail: [point]))
         } else {
             gesture = .ignored
         }
@@ -55,8 +55,11 @@ extension BubbleContainer {
                 beginDrag(&drag)
             }
             gesture = .bubble(drag)
-        case .background(let drag):
+        case .background(var drag):
             moveAnchorTarget(drag, finger: point)
+            drag.trail.append(point)
+            if drag.trail.count > PickerConstants.sampleLimit { drag.trail.removeFirst() }
+            gesture = .background(drag)
         case .idle, .ignored:
             break
         }
@@ -205,5 +208,19 @@ extension BubbleContainer {
             for value in [drag.grabOffset.x, drag.grabOffset.y, drag.finger.x, drag.finger.y] { hasher.combine(value) }
         }
         return hasher.value
+    }
+
+    /// The gesture in progress as a renderer shows it.
+    var pointerSnapshot: PointerSnapshot? {
+        switch gesture {
+        case .idle: return nil
+        case .ignored: return nil
+        case .bubble(let drag):
+            return PointerSnapshot(location: drag.finger, trail: drag.samples.map { $0.point },
+                                   target: .bubble(drag.id), isDragging: drag.isDragging)
+        case .background(let drag):
+            return PointerSnapshot(location: drag.trail.last ?? drag.down.point, trail: drag.trail,
+                                   target: .background, isDragging: true)
+        }
     }
 }

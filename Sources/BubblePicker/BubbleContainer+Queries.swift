@@ -87,7 +87,7 @@ extension BubbleContainer {
         if let previous = previousAnchorPoint, t < 1 { anchor = Vector2.lerp(previous, anchor, t) }
         return BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
                            solidBorders: configuration.solidBorders, anchorPoint: anchor,
-                           bubbles: records.map { snapshot($0, interpolation: t) })
+                           bubbles: records.map { snapshot($0, interpolation: t) }, pointer: pointerSnapshot)
     }
 
     func snapshot(_ record: BubbleRecord<Content>, interpolation t: Double = 1) -> BubbleSnapshot {

@@ -65,18 +65,51 @@ public struct BubbleFrame: Hashable, Sendable {
     public var anchorPoint: Vector2
     /// Every bubble on screen, in insertion order.
     public var bubbles: [BubbleSnapshot]
+    /// The finger, while a pointer is down (for drawing touches); nil otherwise.
+    public var pointer: PointerSnapshot?
 
     /// A frame from its parts.
     public init(step: Int, time: Double, container: Rect, solidBorders: Borders, anchorPoint: Vector2,
-                bubbles: [BubbleSnapshot]) {
+                bubbles: [BubbleSnapshot], pointer: PointerSnapshot? = nil) {
         self.step = step
         self.time = time
         self.container = container
         self.solidBorders = solidBorders
         self.anchorPoint = anchorPoint
         self.bubbles = bubbles
+        self.pointer = pointer
     }
 
     /// The container's size in points.
     public var size: Size { container.size }
+}
+
+/// The finger of a gesture in progress, as a renderer shows it.
+public struct PointerSnapshot: Hashable, Sendable {
+    /// What the finger went down on.
+    public enum Target: Hashable, Sendable {
+        /// A bubble: a tap until it moves beyond `tapMaxDistance`, then a drag.
+        case bubble(BubbleID)
+        /// The background: a drag moves the attraction point.
+        case background
+        /// Something that does nothing (background scrolling off, or a gesture ended early).
+        case none
+    }
+
+    /// Where the finger is now, points.
+    public var location: Vector2
+    /// The finger's recent positions, oldest first (at most 32), ending at `location`.
+    public var trail: [Vector2]
+    /// What it went down on.
+    public var target: Target
+    /// True once a bubble gesture has become a drag.
+    public var isDragging: Bool
+
+    /// A pointer snapshot from its parts.
+    public init(location: Vector2, trail: [Vector2], target: Target, isDragging: Bool) {
+        self.location = location
+        self.trail = trail
+        self.target = target
+        self.isDragging = isDragging
+    }
 }

@@ -63,4 +63,6 @@ struct BackgroundGesture: Hashable, Sendable {
     var down: PointerSample
     /// The anchor (unit) when the drag began.
     var startAnchor: Vector2
+    /// Recent finger positions, oldest first, for drawing (not part of the state hash).
+    var trail: [Vector2] = []
 }

@@ -1,5 +1,6 @@
 import BubblePicker
 import BubbleScenario
+import BubbleScene
 import BubbleSVG
 import BubbleFixtures
 
@@ -50,11 +51,15 @@ enum RenderCommand: Subcommand {
                 throw CLIError.usage("\(command): --step must be in 0...\(scenario.steps) (the scenario's steps), got \(step)")
             }
             let frame = try frames(scenario, label: label, through: step, every: step == 0 ? 1 : step, command: command)
-            svg = FrameRenderer.svg(frame[frame.count - 1], title: "\(scenario.name), step \(step)")
+            var builder = SceneBuilder()
+            svg = SceneSVG.document(builder.scene(for: frame[frame.count - 1]), title: "\(scenario.name), step \(step)",
+                                    caption: "step \(step)")
         } else {
             let last = min(steps ?? scenario.steps, scenario.steps)
             let sampled = try frames(scenario, label: label, through: last, every: every ?? 4, command: command)
-            svg = AnimationRenderer.svg(sampled, timeStep: scenario.configuration.physics.timeStep, title: scenario.name)
+            var builder = SceneBuilder()
+            let scenes = sampled.map { builder.scene(for: $0) }
+            svg = SceneAnimationSVG.document(scenes, timeStep: scenario.configuration.physics.timeStep, title: scenario.name)
         }
         if let output {
             try ScenarioInput.write(svg, to: output, command: command)
