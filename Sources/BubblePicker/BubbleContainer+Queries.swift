@@ -144,3 +144,35 @@ extension BubblePhase {
         }
     }
 }
+
+/// Capacity: how much of the container the bubbles need.
+extension BubbleContainer {
+    /// Fill above which the container reports `overfull`: 0.8 (equal circles pack at most 0.91
+    /// of a plane, and walls and mixed sizes leave less).
+    public static var overfullFraction: Double { 0.8 }
+
+    /// The live bubbles' area (at their target sizes: selected ones grown) over the container's
+    /// area; 0 for a container without an area (bubbles wait). Above `overfullFraction` the
+    /// bubbles cannot all lie without overlapping: the picker then reports `overfull`.
+    /// - Complexity: O(n).
+    public var fillFraction: Double {
+        let size = configuration.size
+        guard size.hasArea else { return 0 }
+        var area = 0.0
+        for record in records where record.phase != .removing {
+            area += 0.7853981633974483 * record.diameterTo * record.diameterTo
+        }
+        return area / size.area
+    }
+
+    /// True while `fillFraction` is above `overfullFraction`.
+    public var isOverfull: Bool { fillFraction > Self.overfullFraction }
+
+    /// Reports `overfull` / `fits` when the state changes (checked after every step).
+    mutating func reportCapacity() {
+        let overfull = isOverfull
+        guard overfull != wasOverfull else { return }
+        wasOverfull = overfull
+        report(overfull ? .overfull : .fits)
+    }
+}

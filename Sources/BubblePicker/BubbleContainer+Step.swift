@@ -18,6 +18,7 @@ extension BubbleContainer {
         if configuration.size.hasArea { world.step() }
         settleAnimations()
         finishRemovals()
+        reportCapacity()
     }
 
     /// Runs as many whole steps as `elapsed` seconds (plus time carried from earlier calls)

@@ -35,8 +35,14 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     public internal(set) var stepCount: Int = 0
     /// Simulated seconds elapsed (sum of the step lengths).
     public internal(set) var time: Double = 0
-    /// Events not yet taken, oldest first.
-    public internal(set) var events: [BubbleEvent] = []
+    /// Events not yet taken, oldest first, in a buffer whose taken or dropped head starts at
+    /// `eventStart` (so dropping the oldest is O(1)).
+    var eventBuffer: [BubbleEvent] = []
+    var eventStart = 0
+    /// Events dropped because more than `maximumPendingEvents` were waiting.
+    public internal(set) var droppedEventCount = 0
+    /// Whether the last step ended over-full.
+    var wasOverfull = false
 
     var records: [BubbleRecord<Content>] = []
     var indexByID: [BubbleID: Int] = [:]
@@ -90,9 +96,21 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
                         falloffRadius: configuration.falloffRadius)
     }
 
+    /// Most events kept waiting for `takeEvents()`; beyond it the oldest are dropped (counted in
+    /// `droppedEventCount`), so an app that never takes events keeps a bounded queue.
+    public static var maximumPendingEvents: Int { 10_000 }
+
+    /// Events not yet taken, oldest first.
+    /// - Complexity: O(pending events).
+    public var events: [BubbleEvent] { Array(eventBuffer[eventStart...]) }
+
     /// Returns the events reported since the last call, oldest first, and forgets them.
+    /// - Complexity: O(pending events).
     public mutating func takeEvents() -> [BubbleEvent] {
-        defer { events.removeAll() }
+        defer {
+            eventBuffer.removeAll(keepingCapacity: eventBuffer.count <= 1024)
+            eventStart = 0
+        }
         return events
     }
 
@@ -103,7 +121,26 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
 
     mutating func report(_ kind: BubbleEvent.Kind, _ index: Int) {
         let bubble = records[index].bubble
-        events.append(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount))
+        queue(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount))
+    }
+
+    /// Reports a container event (no bubble).
+    mutating func report(_ kind: BubbleEvent.Kind) {
+        queue(BubbleEvent(kind: kind, bubble: nil, tag: nil, step: stepCount))
+    }
+
+    /// Appends an event, dropping the oldest beyond `maximumPendingEvents`.
+    /// - Complexity: O(1) amortised.
+    mutating func queue(_ event: BubbleEvent) {
+        eventBuffer.append(event)
+        if eventBuffer.count - eventStart > Self.maximumPendingEvents {
+            eventStart += 1
+            droppedEventCount += 1
+            if eventStart >= Self.maximumPendingEvents {  // compact: the head is as long as the queue
+                eventBuffer.removeFirst(eventStart)
+                eventStart = 0
+            }
+        }
     }
 }
 
