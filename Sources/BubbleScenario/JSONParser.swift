@@ -295,7 +295,7 @@ public struct JSONParser {
             end += 1
         }
         if end == index { return describeHere() }
-        return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"
+        return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"  // ASCII letters, digits, signs only
     }
 
     private func error(_ problem: String, at position: Int? = nil) -> JSONSyntaxError {

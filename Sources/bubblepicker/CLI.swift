@@ -1,3 +1,4 @@
+import BubbleGeometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,8 +38,10 @@ protocol Subcommand {
 }
 
 /// Writes a line to standard error.
+/// Writes a line to standard error: always one line (control characters in user text shown as
+/// escapes) and at most 600 characters, whatever the user typed.
 func printError(_ line: String) {
-    writeStandardError(line + "\n")
+    writeStandardError(InvalidValue.excerpt(line, limit: 600) + "\n")
 }
 
 /// Writes text to standard error, unbuffered (no shared C `stderr` global: strict concurrency).
