@@ -2,10 +2,22 @@ import BubblePhysics
 
 /// Making and adding bubbles, spawn points, cycling.
 extension BubbleContainer {
-    /// Makes a bubble with the next identity (0, 1, 2, …) without adding it.
+    /// The lowest identity no bubble in the container has (the counter's fallback once an identity
+    /// at the top of `BubbleID.range` was added by hand).
+    /// - Complexity: O(n).
+    func lowestFreeID() -> Int {
+        var used = [Bool](repeating: false, count: records.count + 1)
+        for record in records where record.bubble.id.rawValue < used.count { used[record.bubble.id.rawValue] = true }
+        return used.firstIndex(of: false) ?? records.count
+    }
+
+    /// Makes a bubble with the next identity (0, 1, 2, …) without adding it. Identities are not
+    /// reused, except once the counter has passed the top of `BubbleID.range` (possible only after
+    /// adding a hand-made identity near it): then the lowest identity not in the container is issued.
     /// - Complexity: O(1).
     public mutating func makeBubble(_ content: Content, tag: Int? = nil, selected: Bool = false) -> Bubble<Content> {
-        let id = BubbleID(nextID)
+        // Past the top only after a hand-made top identity: then reuse the lowest free one.
+        let id = BubbleID(nextID > BubbleID.range.upperBound ? lowestFreeID() : nextID)
         if nextID <= BubbleID.range.upperBound { nextID += 1 }
         return Bubble(id: id, content: content, tag: tag, isSelected: selected)
     }
