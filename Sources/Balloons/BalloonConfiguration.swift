@@ -12,7 +12,14 @@ public enum CornerRadius: Sendable, Hashable {
 
 /// The body edge the stem is attached to.
 public enum StemEdge: String, Sendable, Hashable, CaseIterable {
-    case top, bottom, left, right
+    /// The top edge (stem points up).
+    case top
+    /// The bottom edge (stem points down).
+    case bottom
+    /// The left edge (stem points left).
+    case left
+    /// The right edge (stem points right).
+    case right
 }
 
 /// The stem: a triangle on one body edge, pointing away from the body.
@@ -38,6 +45,7 @@ public struct StemConfiguration: Sendable, Hashable {
     /// sharp tip by half the rounding's depth.
     public var tipRounding: Double
 
+    /// A stem; every value is checked when a path is built (see `validate()`).
     public init(
         edge: StemEdge = .bottom, offset: Double = 0, tipOffset: Double? = nil,
         size: Size = Size(width: 40, height: 20), joinSmoothing: Double = 0.3, tipRounding: Double = 4
@@ -53,14 +61,18 @@ public struct StemConfiguration: Sendable, Hashable {
     /// A stem of zero size: the balloon is a plain (smooth) rounded rect.
     public static let hidden = StemConfiguration(size: .zero, joinSmoothing: 0, tipRounding: 0)
 
-    /// Throws a `BalloonError` for non-finite or negative values or smoothing outside 0...1.
-    public func validate() throws {
-        try BalloonValidation.finite(offset, "stem offset")
-        if let tipOffset { try BalloonValidation.finite(tipOffset, "stem tip offset") }
-        try BalloonValidation.nonNegative(size.width, "stem width")
-        try BalloonValidation.nonNegative(size.height, "stem depth")
-        try BalloonValidation.unit(joinSmoothing, "stem join smoothing")
-        try BalloonValidation.nonNegative(tipRounding, "stem tip rounding")
+    /// The values `joinSmoothing` accepts, 0...1.
+    public static let joinSmoothingRange = SettingRange<Double>("stem join smoothing", 0...1)
+
+    /// Throws `BalloonError.invalidValue` for a non-finite offset, a negative or non-finite size or
+    /// tip rounding, or join smoothing outside `joinSmoothingRange`.
+    public func validate() throws(BalloonError) {
+        try Check.finite(offset, "stem offset")
+        if let tipOffset { try Check.finite(tipOffset, "stem tip offset") }
+        try Check.nonNegative(size.width, "stem width")
+        try Check.nonNegative(size.height, "stem depth")
+        try Check.inRange(joinSmoothing, Self.joinSmoothingRange)
+        try Check.nonNegative(tipRounding, "stem tip rounding")
     }
 }
 
@@ -74,16 +86,21 @@ public struct BalloonConfiguration: Sendable, Hashable {
     /// The stem.
     public var stem: StemConfiguration
 
+    /// A configuration; every value is checked when a path is built (see `validate()`).
     public init(cornerRadius: CornerRadius = .fixed(8), cornerSmoothing: Double = 0.6, stem: StemConfiguration = StemConfiguration()) {
         self.cornerRadius = cornerRadius
         self.cornerSmoothing = cornerSmoothing
         self.stem = stem
     }
 
-    /// Throws a `BalloonError` for a negative or non-finite radius, smoothing outside 0...1 or a bad stem.
-    public func validate() throws {
-        if case let .fixed(radius) = cornerRadius { try BalloonValidation.nonNegative(radius, "corner radius") }
-        try BalloonValidation.unit(cornerSmoothing, "corner smoothing")
+    /// The values `cornerSmoothing` accepts, 0...1.
+    public static let cornerSmoothingRange = SettingRange<Double>("corner smoothing", 0...1)
+
+    /// Throws `BalloonError.invalidValue` for a negative or non-finite radius, smoothing outside
+    /// `cornerSmoothingRange` or a bad stem (see `StemConfiguration.validate()`).
+    public func validate() throws(BalloonError) {
+        if case let .fixed(radius) = cornerRadius { try Check.nonNegative(radius, "corner radius") }
+        try Check.inRange(cornerSmoothing, Self.cornerSmoothingRange)
         try stem.validate()
     }
 

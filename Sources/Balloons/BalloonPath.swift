@@ -7,10 +7,10 @@ extension BezierPath {
 
     /// A balloon whose body and stem both fit inside `rect`: the body is `rect` minus the stem depth on
     /// the stem's side. The stem depth is clamped to half of `rect`'s extent across the stem edge, so the
-    /// body keeps at least half. Throws `BalloonError` for a non-positive or non-finite rect or a bad
+    /// body keeps at least half. Throws `BalloonError.invalidValue` for a non-positive or non-finite rect or a bad
     /// configuration.
-    public static func balloon(in rect: Rect, configuration: BalloonConfiguration) throws -> BezierPath {
-        try BalloonValidation.rect(rect, "rect")
+    public static func balloon(in rect: Rect, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
+        try Check.rect(rect, "rect")
         try configuration.validate()
         let across = configuration.stem.edge == .top || configuration.stem.edge == .bottom ? rect.height : rect.width
         let depth = Swift.min(configuration.stem.size.height, across / 2)
@@ -25,9 +25,9 @@ extension BezierPath {
     }
 
     /// A balloon whose body is exactly `rect`, with the stem outside it (tip `stem.size.height` points
-    /// out from the stem edge). Throws `BalloonError` for a bad rect or configuration.
-    public static func balloon(around rect: Rect, configuration: BalloonConfiguration) throws -> BezierPath {
-        try BalloonValidation.rect(rect, "rect")
+    /// out from the stem edge). Throws `BalloonError.invalidValue` for a bad rect or configuration.
+    public static func balloon(around rect: Rect, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
+        try Check.rect(rect, "rect")
         try configuration.validate()
         return build(body: rect, configuration: configuration, depth: configuration.stem.size.height, focus: nil)
     }
@@ -36,16 +36,15 @@ extension BezierPath {
     /// the path passes through `focus`). The base is placed by `stem.offset` as usual; `stem.size.height`
     /// and `stem.tipOffset` are ignored. Throws `BalloonError.focusInsideBody` when `focus` is on the
     /// body's side of the stem edge.
-    public static func balloon(around rect: Rect, pointingAt focus: Vector2, configuration: BalloonConfiguration) throws -> BezierPath {
-        try BalloonValidation.rect(rect, "rect")
+    public static func balloon(around rect: Rect, pointingAt focus: Vector2, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
+        try Check.rect(rect, "rect")
         try configuration.validate()
-        try BalloonValidation.finite(focus.x, "focus x")
-        try BalloonValidation.finite(focus.y, "focus y")
+        try Check.point(focus, "focus")
         guard let frame = EdgeFrame.edges(of: rect).first(where: { $0.edge == configuration.stem.edge }) else {
             return build(body: rect, configuration: configuration, depth: 0, focus: nil)
         }
         let depth = (focus - frame.start).dot(frame.n)
-        guard depth >= 0 else { throw BalloonError.focusInsideBody(depth: depth) }
+        guard depth >= 0 else { throw .focusInsideBody(focus: focus, edge: frame.edge, depth: depth) }
         return build(body: rect, configuration: configuration, depth: depth, focus: focus)
     }
 

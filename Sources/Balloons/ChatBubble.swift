@@ -33,14 +33,14 @@ extension BezierPath {
     /// inside `rect` inset by half the border width, so the curve (and a round-joined stroke of that width)
     /// stays inside `rect`. Throws for a non-positive rect, negative style values, or a border at least as
     /// wide as the rect's shorter side.
-    public static func chatBubble(in rect: Rect, tail: ChatTail, style: ChatBubbleStyle = ChatBubbleStyle()) throws -> BezierPath {
-        try BalloonValidation.rect(rect, "rect")
-        try BalloonValidation.nonNegative(style.cornerRadius, "corner radius")
-        try BalloonValidation.nonNegative(style.tailWidth, "tail width")
-        try BalloonValidation.nonNegative(style.borderWidth, "border width")
+    public static func chatBubble(in rect: Rect, tail: ChatTail, style: ChatBubbleStyle = ChatBubbleStyle()) throws(BalloonError) -> BezierPath {
+        try Check.rect(rect, "rect")
+        try Check.nonNegative(style.cornerRadius, "corner radius")
+        try Check.nonNegative(style.tailWidth, "tail width")
+        try Check.nonNegative(style.borderWidth, "border width")
         let shorter = Swift.min(rect.width, rect.height)
         guard style.borderWidth < shorter else {
-            throw BalloonError.outOfRange(field: "border width", value: style.borderWidth, range: 0...shorter)
+            throw Check.invalid("border width", style.borderWidth, "must be less than the rect's shorter side \(shorter)")
         }
         let inner = rect.insetBy(dx: style.borderWidth / 2, dy: style.borderWidth / 2)
         let right = rightTailed(in: inner, style: style)

@@ -20,16 +20,16 @@ extension BezierPath {
     /// The path `fraction` of the way from `self` (0) to `other` (1), element by element; exact at 0 and 1
     /// (each coordinate is `a·(1−t) + b·t`). `fraction` outside 0...1 extrapolates. Throws
     /// `BalloonError.mismatchedElements` when the paths differ in element count or kind.
-    public func interpolated(to other: BezierPath, fraction: Double) throws -> BezierPath {
-        try BalloonValidation.finite(fraction, "interpolation fraction")
+    public func interpolated(to other: BezierPath, fraction: Double) throws(BalloonError) -> BezierPath {
+        try Check.finite(fraction, "interpolation fraction")
         guard elements.count == other.elements.count else {
-            throw BalloonError.mismatchedElements(index: Swift.min(elements.count, other.elements.count))
+            throw .mismatchedElements(index: Swift.min(elements.count, other.elements.count))
         }
         var result: [PathElement] = []
         result.reserveCapacity(elements.count)
         for (index, (a, b)) in zip(elements, other.elements).enumerated() {
             guard let mixed = a.interpolated(to: b, fraction: fraction) else {
-                throw BalloonError.mismatchedElements(index: index)
+                throw .mismatchedElements(index: index)
             }
             result.append(mixed)
         }

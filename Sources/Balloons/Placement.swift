@@ -21,7 +21,7 @@ public struct Placement: Sendable, Hashable {
 
     /// The balloon outline: body exactly `bodyRect`, stem tip exactly `tip`.
     public var path: BezierPath {
-        get throws { try BezierPath.balloon(around: bodyRect, pointingAt: tip, configuration: configuration) }
+        get throws(BalloonError) { try BezierPath.balloon(around: bodyRect, pointingAt: tip, configuration: configuration) }
     }
 
     /// The balloon's bounds: the body together with the stem tip.
@@ -40,7 +40,7 @@ public enum BalloonPlacement {
     public static func place(
         focus: Vector2, contentSize: Size, padding: Double = 8, container: Rect,
         permitted: [StemDirection] = StemDirection.allCases, configuration: BalloonConfiguration = BalloonConfiguration()
-    ) throws -> Placement {
+    ) throws(BalloonError) -> Placement {
         try place(anchor: { _ in focus }, contentSize: contentSize, padding: padding, container: container,
                   permitted: permitted, configuration: configuration)
     }
@@ -50,8 +50,8 @@ public enum BalloonPlacement {
     public static func place(
         targetCircle center: Vector2, radius: Double, contentSize: Size, padding: Double = 8, container: Rect,
         permitted: [StemDirection] = StemDirection.allCases, configuration: BalloonConfiguration = BalloonConfiguration()
-    ) throws -> Placement {
-        try BalloonValidation.nonNegative(radius, "target radius")
+    ) throws(BalloonError) -> Placement {
+        try Check.nonNegative(radius, "target radius")
         let diagonal = radius * (0.5).squareRoot()
         return try place(anchor: { direction in
             let reach = direction.isDiagonal ? diagonal : radius
@@ -64,8 +64,8 @@ public enum BalloonPlacement {
     public static func place(
         targetRect target: Rect, contentSize: Size, padding: Double = 8, container: Rect,
         permitted: [StemDirection] = StemDirection.allCases, configuration: BalloonConfiguration = BalloonConfiguration()
-    ) throws -> Placement {
-        try BalloonValidation.rect(target, "target")
+    ) throws(BalloonError) -> Placement {
+        try Check.rect(target, "target")
         return try place(anchor: { direction in
             let x = direction.dx > 0 ? target.minX : direction.dx < 0 ? target.maxX : target.midX
             let y = direction.dy > 0 ? target.minY : direction.dy < 0 ? target.maxY : target.midY
@@ -76,25 +76,24 @@ public enum BalloonPlacement {
     static func place(
         anchor: (StemDirection) -> Vector2, contentSize: Size, padding: Double, container: Rect,
         permitted: [StemDirection], configuration: BalloonConfiguration
-    ) throws -> Placement {
-        try BalloonValidation.positive(contentSize.width, "content width")
-        try BalloonValidation.positive(contentSize.height, "content height")
-        try BalloonValidation.nonNegative(padding, "padding")
-        try BalloonValidation.rect(container, "container")
+    ) throws(BalloonError) -> Placement {
+        try Check.positive(contentSize.width, "content width")
+        try Check.positive(contentSize.height, "content height")
+        try Check.nonNegative(padding, "padding")
+        try Check.rect(container, "container")
         try configuration.validate()
-        guard !permitted.isEmpty else { throw BalloonError.noPermittedDirections }
+        guard !permitted.isEmpty else { throw .noPermittedDirections }
         let body = Size(width: contentSize.width + 2 * padding, height: contentSize.height + 2 * padding)
         var best: Placement?
         for direction in permitted {
             let focus = anchor(direction)
-            try BalloonValidation.finite(focus.x, "focus x")
-            try BalloonValidation.finite(focus.y, "focus y")
+            try Check.point(focus, "focus")
             let candidate = PlacementCandidate.make(direction: direction, focus: focus, body: body, padding: padding,
                                                     container: container, configuration: configuration)
             if candidate.fits { return candidate }
             if best.map({ candidate.overflowArea < $0.overflowArea }) ?? true { best = candidate }
         }
-        guard let best else { throw BalloonError.noPermittedDirections }
+        guard let best else { throw .noPermittedDirections }
         return best
     }
 }

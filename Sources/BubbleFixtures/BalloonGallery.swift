@@ -20,7 +20,7 @@ public enum BalloonGallery {
     static let stroke = "#1a73e8"
 
     /// Every entry, in display order. Deterministic: the same text on every platform.
-    public static func entries() throws -> [GalleryEntry] {
+    public static func entries() throws(BalloonError) -> [GalleryEntry] {
         var result: [GalleryEntry] = []
         let corners: [(String, CornerRadius)] = [("none", .none), ("fixed-16", .fixed(16)), ("oval", .oval)]
         for (name, radius) in corners {
@@ -74,12 +74,12 @@ public enum BalloonGallery {
         return doc.text
     }
 
-    private static func balloon(_ name: String, _ title: String, _ configuration: BalloonConfiguration) throws -> GalleryEntry {
+    private static func balloon(_ name: String, _ title: String, _ configuration: BalloonConfiguration) throws(BalloonError) -> GalleryEntry {
         let rect = Rect(x: 0, y: 0, width: 220, height: 140)
         return GalleryEntry(name: name, title: title, svg: document(try BezierPath.balloon(in: rect, configuration: configuration), size: rect.size))
     }
 
-    private static func interpolation() throws -> GalleryEntry {
+    private static func interpolation() throws(BalloonError) -> GalleryEntry {
         let rect = Rect(x: 0, y: 0, width: 220, height: 140)
         let a = try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .none, cornerSmoothing: 0, stem: StemConfiguration(edge: .top)))
         let b = try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .oval, cornerSmoothing: 1, stem: StemConfiguration(edge: .right)))
@@ -87,7 +87,7 @@ public enum BalloonGallery {
         return GalleryEntry(name: "interpolation", title: "Halfway from square/top stem to oval/right stem", svg: document(mid, size: rect.size))
     }
 
-    private static func chat(_ tail: ChatTail) throws -> GalleryEntry {
+    private static func chat(_ tail: ChatTail) throws(BalloonError) -> GalleryEntry {
         let rect = Rect(x: 0, y: 0, width: 200, height: 60)
         let path = try BezierPath.chatBubble(in: rect, tail: tail, style: ChatBubbleStyle(borderWidth: 2))
         var doc = SVGDocument(viewBox: Rect(x: -4, y: -4, width: rect.width + 8, height: rect.height + 8), background: "#ffffff")
@@ -97,7 +97,7 @@ public enum BalloonGallery {
     }
 
     /// A 320 x 220 container with a target circle placed so that `direction` is needed near one side.
-    private static func placement(_ direction: StemDirection) throws -> GalleryEntry {
+    private static func placement(_ direction: StemDirection) throws(BalloonError) -> GalleryEntry {
         let container = Rect(x: 0, y: 0, width: 320, height: 220)
         let center = Vector2(x: 160 + direction.dx * 95, y: 110 + direction.dy * 70)
         let radius = 18.0

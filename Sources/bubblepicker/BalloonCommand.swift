@@ -124,7 +124,7 @@ struct BalloonOptions {
         let path: BezierPath
         do {
             path = try BezierPath.balloon(in: rect, configuration: configuration)
-        } catch let error as BalloonError {
+        } catch {
             throw CLIError.usage("\(Self.command): \(error.description)")
         }
         let margin = stroke == nil ? 0 : strokeWidth / 2

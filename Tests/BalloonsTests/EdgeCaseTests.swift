@@ -50,24 +50,25 @@ struct EdgeCaseTests {
     @Test("zero, negative and non-finite values are rejected with a clear error")
     func rejected() {
         let good = BalloonConfiguration()
-        #expect(throws: BalloonError.nonPositiveSize(field: "rect width", value: 0)) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "rect width", value: 0.0, requirement: "must be greater than 0"))) {
             try BezierPath.balloon(in: Rect(x: 0, y: 0, width: 0, height: 10), configuration: good)
         }
-        #expect(throws: BalloonError.nonPositiveSize(field: "rect height", value: -5)) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "rect height", value: -5.0, requirement: "must be greater than 0"))) {
             try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 10, height: -5), configuration: good)
         }
-        #expect(throws: BalloonError.negativeValue(field: "corner radius", value: -1)) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "corner radius", value: -1.0, requirement: "must not be negative"))) {
             try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(-1)))
         }
-        #expect(throws: BalloonError.outOfRange(field: "corner smoothing", value: 1.5, range: 0...1)) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "corner smoothing", value: 1.5, requirement: "must be in 0.0...1.0"))) {
             try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerSmoothing: 1.5))
         }
-        #expect(throws: BalloonError.nonFinite(field: "stem offset")) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "stem offset", value: .nan, requirement: "must be a finite number"))) {
             try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(stem: StemConfiguration(offset: .nan)))
         }
-        #expect(BalloonError.nonPositiveSize(field: "rect width", value: 0).description == "rect width must be greater than 0, got 0")
-        #expect(BalloonError.outOfRange(field: "corner smoothing", value: 1.5, range: 0...1).description
-            == "corner smoothing must be in 0...1, got 1.5")
+        #expect(BalloonError.invalidValue(InvalidValue(field: "rect width", value: 0.0, requirement: "must be greater than 0")).description
+            == "rect width 0.0 must be greater than 0")
+        #expect(BalloonError.invalidValue(InvalidValue(field: "corner smoothing", value: 1.5, requirement: "must be in 0.0...1.0")).description
+            == "corner smoothing 1.5 must be in 0.0...1.0")
     }
 
     @Test("pointingAt rejects a focus inside the body")

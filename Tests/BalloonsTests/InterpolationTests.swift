@@ -53,7 +53,7 @@ struct InterpolationTests {
 
     @Test("chat bubble rejects bad sizes and borders")
     func chatBubbleErrors() {
-        #expect(throws: BalloonError.nonPositiveSize(field: "rect width", value: 0)) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "rect width", value: 0.0, requirement: "must be greater than 0"))) {
             try BezierPath.chatBubble(in: Rect(x: 0, y: 0, width: 0, height: 10), tail: .bottomLeft)
         }
         #expect(throws: BalloonError.self) {

@@ -107,7 +107,7 @@ struct PlacementTests {
         #expect(throws: BalloonError.noPermittedDirections) {
             try BalloonPlacement.place(focus: .zero, contentSize: content, container: small, permitted: [])
         }
-        #expect(throws: BalloonError.nonPositiveSize(field: "content width", value: 0)) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "content width", value: 0.0, requirement: "must be greater than 0"))) {
             try BalloonPlacement.place(focus: .zero, contentSize: Size(width: 0, height: 5), container: small)
         }
     }
