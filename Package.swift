@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "BalloonsTests", dependencies: ["Balloons", "BubbleSVG", "BubbleFixtures"]),
         .testTarget(name: "BubbleScenarioTests",
                     dependencies: ["BubbleScenario", "BubbleScene", "BubbleSVG", "BubbleFixtures", "BubblePicker", "BubblePhysics"]),
+        .testTarget(name: "BubbleSceneTests", dependencies: ["BubbleScene", "BubbleScenario", "BubblePicker", "Balloons"]),
         .testTarget(name: "CLITests"),
     ],
     swiftLanguageModes: [.v6]
