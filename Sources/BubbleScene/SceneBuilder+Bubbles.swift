@@ -9,9 +9,9 @@ extension SceneBuilder {
             let radius = bubble.drawnDiameter * 0.5
             guard radius > 0, bubble.center.isFinite else { continue }  // waiting, or never shown
             let look = bubble.appearance
-            let ring = bubble.isSelected ? theme.selectedRing : nil
-            circles.append(SceneItem(role: .bubble, bubble: bubble.id, shape: .circle(
-                bubble.center, radius: radius, ScenePaint(fill: look.backgroundColor, stroke: ring, lineWidth: 3))))
+            let paint = bubble.isSelected ? ScenePaint(fill: look.backgroundColor, stroke: theme.selectedRing, lineWidth: 3)
+                                          : ScenePaint(fill: look.backgroundColor, stroke: theme.bubbleOutline, lineWidth: 1)
+            circles.append(SceneItem(role: .bubble, bubble: bubble.id, shape: .circle(bubble.center, radius: radius, paint)))
             let label = look.showsLabel ? look.text ?? "" : ""
             if let image = look.imageName {
                 circles.append(placeholder(bubble, radius: radius))

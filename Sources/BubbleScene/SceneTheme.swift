@@ -11,7 +11,10 @@ public struct SceneTheme: Hashable, Sendable {
     public var solidBorder = BubbleColor(red: 0.11, green: 0.11, blue: 0.12)
     /// An open border, dashed. Default grey, 1 pt.
     public var openBorder = BubbleColor(red: 0.56, green: 0.56, blue: 0.58)
-    /// The ring drawn around a selected bubble. Default pink.
+    /// The thin outline of an unselected bubble, so overlapping circles stay distinct. Default
+    /// translucent white, 1 pt.
+    public var bubbleOutline = BubbleColor(red: 1, green: 1, blue: 1, alpha: 0.35)
+    /// The ring drawn around a selected bubble, 3 pt. Default pink.
     public var selectedRing = BubbleColor(red: 1, green: 0.22, blue: 0.37)
     /// Image placeholder tint. Default white.
     public var placeholder = BubbleColor.white
