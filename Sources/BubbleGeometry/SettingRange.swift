@@ -50,8 +50,10 @@ public protocol SettingBound: Comparable, Sendable {
 
 extension Double: SettingBound {
     /// Whole numbers below 10^15 without a fraction (`60`, not `60.0`); others as `description`.
+    /// Converted through `Int64`: `Int` is 32 bits on wasm32, where `Int(5e9)` would trap while
+    /// writing the very message that reports the bad value.
     public var settingText: String {
-        if self == rounded(.towardZero) && abs(self) < 1e15 { return String(Int(self)) }
+        if self == rounded(.towardZero) && abs(self) < 1e15 { return String(Int64(self)) }
         return description
     }
 }
