@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "BubbleScenario", targets: ["BubbleScenario"]),
         .library(name: "BubbleScene", targets: ["BubbleScene"]),
         .library(name: "BubbleSVG", targets: ["BubbleSVG"]),
+        .library(name: "BubbleWeb", targets: ["BubbleWeb"]),
         .executable(name: "bubblepicker", targets: ["bubblepicker"]),
     ],
     targets: [
@@ -33,6 +34,11 @@ let package = Package(
         .target(name: "BubbleScene", dependencies: ["BubblePicker", "Balloons", "BubbleGeometry"], linkerSettings: linksMath),
         // SVG documents of scenes and animations: a thin back end of the scene model.
         .target(name: "BubbleSVG", dependencies: ["BubbleScene", "Balloons", "BubblePicker", "BubbleGeometry"],
+                linkerSettings: linksMath),
+        // The browser playground's engine side (live session, scenario player, scene encoding), as
+        // plain Swift: built natively for its tests and as Embedded Swift for wasm by `.ci/wasm`
+        // (Sources/BubbleWasm holds the wasm entry points and is not a SwiftPM target).
+        .target(name: "BubbleWeb", dependencies: ["BubbleScene", "BubbleScenario", "BubblePicker", "BubblePhysics", "Balloons", "BubbleGeometry"],
                 linkerSettings: linksMath),
         // Fixtures shared by the CLI and the tests (benchmark scene, balloon gallery, bundled demo);
         // not a product.
@@ -54,6 +60,7 @@ let package = Package(
                     dependencies: ["BubbleScenario", "BubbleScene", "BubbleSVG", "BubbleFixtures", "BubblePicker", "BubblePhysics"]),
         .testTarget(name: "BubbleSceneTests", dependencies: ["BubbleScene", "BubbleScenario", "BubblePicker", "Balloons"]),
         .testTarget(name: "CLITests"),
+        .testTarget(name: "BubbleWebTests", dependencies: ["BubbleWeb", "BubbleScenario", "BubblePicker", "BubbleScene"]),
     ],
     swiftLanguageModes: [.v6]
 )

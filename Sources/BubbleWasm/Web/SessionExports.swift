@@ -1,0 +1,233 @@
+// The browser module's C-ABI exports for the live picker: thin wrappers over `PlaygroundSession`
+// (module BubbleWeb, unit-tested natively), so the page runs exactly the code the tests run.
+// Numbers cross as i32/f64, hashes as i64 (a BigInt in JS), text through the shared buffers.
+// Every export is a no-op returning -1 (or NaN) before `bp_create`.
+import BubbleGeometry
+import BubblePicker
+import BubbleScenario
+import BubbleScene
+import BubbleWeb
+
+/// The module's state: one live session, one scenario player, and the shared buffers. The page
+/// is single-threaded and calls in one at a time, so plain globals are safe here.
+nonisolated(unsafe) var session: PlaygroundSession? = nil
+nonisolated(unsafe) var player: ScenarioPlayer? = nil
+nonisolated(unsafe) var encoder = SceneEncoder()
+nonisolated(unsafe) var input = SharedBuffer()
+nonisolated(unsafe) var numbers = SharedBuffer()
+nonisolated(unsafe) var strings = SharedBuffer()
+nonisolated(unsafe) var text = SharedBuffer()
+
+// MARK: Buffers
+
+/// Address of an input buffer of at least `bytes` bytes (the page writes UTF-8 there).
+@_expose(wasm, "bp_input") @_cdecl("bp_input")
+func bp_input(_ bytes: Int32) -> UnsafeMutableRawPointer? { input.reserve(Int(bytes)) }
+
+/// Address of the last numbers output (Float64s).
+@_expose(wasm, "bp_numbers") @_cdecl("bp_numbers")
+func bp_numbers() -> UnsafeMutableRawPointer? { numbers.base }
+
+/// Address of the last scene's string table.
+@_expose(wasm, "bp_strings") @_cdecl("bp_strings")
+func bp_strings() -> UnsafeMutableRawPointer? { strings.base }
+
+/// Byte length of the last scene's string table.
+@_expose(wasm, "bp_strings_length") @_cdecl("bp_strings_length")
+func bp_strings_length() -> Int32 { Int32(strings.count) }
+
+/// Address of the last text output (an error message, the journal, events).
+@_expose(wasm, "bp_text") @_cdecl("bp_text")
+func bp_text() -> UnsafeMutableRawPointer? { text.base }
+
+/// Writes `message` as the text output and returns `code`.
+func fail(_ message: String, _ code: Int32 = 1) -> Int32 {
+    text.write(message)
+    return code
+}
+
+/// Encodes a scene into the numbers and strings buffers; returns the count of numbers.
+func publish(_ scene: Scene) -> Int32 {
+    encoder.encode(scene)
+    numbers.write(encoder.numbers)
+    strings.write(encoder.strings)
+    return Int32(encoder.numbers.count)
+}
+
+// MARK: Making a session
+
+/// A live session of `width` × `height` points with a seed; `recording` 1 keeps a journal.
+/// Returns 0, or 1 with the reason as text.
+@_expose(wasm, "bp_create") @_cdecl("bp_create")
+func bp_create(_ width: Double, _ height: Double, _ seed: Double, _ recording: Int32) -> Int32 {
+    guard seed >= 0, seed <= 9_007_199_254_740_992, seed == seed.rounded(.towardZero) else { return fail("bad seed") }
+    do {
+        session = try PlaygroundSession(size: Size(width: width, height: height), seed: UInt64(seed), recording: recording == 1)
+        return 0
+    } catch {
+        return fail(error.description)
+    }
+}
+
+/// A live session set up like a scenario: the input buffer holds the name (`nameLength` bytes)
+/// then the JSON (`jsonLength` bytes). Returns 0, or 1 with the reason as text.
+@_expose(wasm, "bp_create_scenario") @_cdecl("bp_create_scenario")
+func bp_create_scenario(_ nameLength: Int32, _ jsonLength: Int32, _ recording: Int32) -> Int32 {
+    let name = input.text(at: 0, length: Int(nameLength))
+    let json = input.text(at: Int(nameLength), length: Int(jsonLength))
+    let scenario: Scenario
+    do { scenario = try Scenario(json: json, name: name) } catch { return fail(error.description) }
+    do { session = try PlaygroundSession(scenario: scenario, recording: recording == 1) } catch { return fail(error.description) }
+    return 0
+}
+
+// MARK: Bubbles
+
+/// Adds a bubble: kind 0 standard, 1 badge, 2 small. Returns its id.
+@_expose(wasm, "bp_add") @_cdecl("bp_add")
+func bp_add(_ kind: Int32, _ selected: Int32, _ atCenter: Int32) -> Int32 {
+    guard session != nil else { return -1 }
+    return Int32(session!.add(bubbleKind(kind), selected: selected == 1, atCenter: atCenter == 1).rawValue)
+}
+
+/// Adds `count` bubbles of a kind. Returns how many.
+@_expose(wasm, "bp_add_many") @_cdecl("bp_add_many")
+func bp_add_many(_ count: Int32, _ kind: Int32) -> Int32 {
+    guard session != nil else { return -1 }
+    return Int32(session!.addMany(Int(count), kind: bubbleKind(kind)))
+}
+
+func bubbleKind(_ code: Int32) -> PlaygroundBubbleKind {
+    code == 1 ? .badge : (code == 2 ? .small : .standard)
+}
+
+/// Removes a bubble (animated). Returns 1 when it was there.
+@_expose(wasm, "bp_remove") @_cdecl("bp_remove")
+func bp_remove(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.remove(BubbleID(Int(id))) ? 1 : 0) }
+
+/// A long press: removes the bubble at the point; returns its id or -1.
+@_expose(wasm, "bp_remove_at") @_cdecl("bp_remove_at")
+func bp_remove_at(_ x: Double, _ y: Double, _ time: Double) -> Int32 {
+    guard session != nil else { return -1 }
+    return Int32(session!.removeBubble(at: Vector2(x, y), time: time)?.rawValue ?? -1)
+}
+
+/// Removes every selected bubble; returns how many.
+@_expose(wasm, "bp_remove_selected") @_cdecl("bp_remove_selected")
+func bp_remove_selected() -> Int32 { session == nil ? -1 : Int32(session!.removeSelected()) }
+
+/// Selects a bubble; 1 when it changed.
+@_expose(wasm, "bp_select") @_cdecl("bp_select")
+func bp_select(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.select(BubbleID(Int(id))) ? 1 : 0) }
+
+/// Deselects a bubble; 1 when it changed.
+@_expose(wasm, "bp_deselect") @_cdecl("bp_deselect")
+func bp_deselect(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.deselect(BubbleID(Int(id))) ? 1 : 0) }
+
+/// Toggles a bubble; 1 when it changed.
+@_expose(wasm, "bp_toggle") @_cdecl("bp_toggle")
+func bp_toggle(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.toggle(BubbleID(Int(id))) ? 1 : 0) }
+
+/// Selects every bubble; returns how many changed.
+@_expose(wasm, "bp_select_all") @_cdecl("bp_select_all")
+func bp_select_all() -> Int32 { session == nil ? -1 : Int32(session!.selectAll()) }
+
+/// Deselects every bubble; returns how many changed.
+@_expose(wasm, "bp_deselect_all") @_cdecl("bp_deselect_all")
+func bp_deselect_all() -> Int32 { session == nil ? -1 : Int32(session!.deselectAll()) }
+
+// MARK: Pointer, size, settings
+
+/// A finger down at container point (x, y) at simulated time `time`.
+@_expose(wasm, "bp_pointer_down") @_cdecl("bp_pointer_down")
+func bp_pointer_down(_ x: Double, _ y: Double, _ time: Double) { session?.pointerDown(at: Vector2(x, y), time: time) }
+
+/// The finger moved.
+@_expose(wasm, "bp_pointer_move") @_cdecl("bp_pointer_move")
+func bp_pointer_move(_ x: Double, _ y: Double, _ time: Double) { session?.pointerMove(to: Vector2(x, y), time: time) }
+
+/// The finger lifted.
+@_expose(wasm, "bp_pointer_up") @_cdecl("bp_pointer_up")
+func bp_pointer_up(_ x: Double, _ y: Double, _ time: Double) { session?.pointerUp(at: Vector2(x, y), time: time) }
+
+/// The gesture was cancelled.
+@_expose(wasm, "bp_pointer_cancel") @_cdecl("bp_pointer_cancel")
+func bp_pointer_cancel() { session?.pointerCancel() }
+
+/// Resizes the container. Returns 0, or 1 with the reason as text.
+@_expose(wasm, "bp_resize") @_cdecl("bp_resize")
+func bp_resize(_ width: Double, _ height: Double) -> Int32 {
+    guard session != nil else { return -1 }
+    do { try session!.resize(to: Size(width: width, height: height)) } catch { return fail(error.description) }
+    return 0
+}
+
+/// Changes a setting (`PlaygroundSetting` raw value). Returns 0, or 1 with the reason as text.
+@_expose(wasm, "bp_set") @_cdecl("bp_set")
+func bp_set(_ code: Int32, _ value: Double) -> Int32 {
+    guard session != nil else { return -1 }
+    guard let setting = PlaygroundSetting(rawValue: Int(code)) else { return fail("unknown setting \(code)") }
+    do { try session!.set(setting, value) } catch { return fail(error.description) }
+    return 0
+}
+
+/// A setting's value (NaN for an unknown code or before `bp_create`).
+@_expose(wasm, "bp_get") @_cdecl("bp_get")
+func bp_get(_ code: Int32) -> Double {
+    guard let session, let setting = PlaygroundSetting(rawValue: Int(code)) else { return .nan }
+    return session.value(of: setting)
+}
+
+// MARK: Time, scene, state
+
+/// Advances by `seconds`; returns the interpolation fraction.
+@_expose(wasm, "bp_advance") @_cdecl("bp_advance")
+func bp_advance(_ seconds: Double) -> Double { session?.advance(by: seconds) ?? .nan }
+
+/// Steps run by the last `bp_advance` (the page times the call and divides).
+@_expose(wasm, "bp_last_steps") @_cdecl("bp_last_steps")
+func bp_last_steps() -> Int32 { Int32(session?.lastAdvanceSteps ?? 0) }
+
+/// One fixed step.
+@_expose(wasm, "bp_step") @_cdecl("bp_step")
+func bp_step() { session?.step() }
+
+/// The simulated time the display shows (for pointer event times).
+@_expose(wasm, "bp_now") @_cdecl("bp_now")
+func bp_now() -> Double { session?.now ?? .nan }
+
+/// Encodes the live scene (at the last fraction); returns the count of numbers.
+@_expose(wasm, "bp_scene") @_cdecl("bp_scene")
+func bp_scene() -> Int32 {
+    guard session != nil else { return -1 }
+    return publish(session!.scene())
+}
+
+/// Writes the state readout (`PlaygroundState.numbers`); returns the count of numbers.
+@_expose(wasm, "bp_state") @_cdecl("bp_state")
+func bp_state() -> Int32 {
+    guard let session else { return -1 }
+    let values = session.state.numbers
+    numbers.write(values)
+    return Int32(values.count)
+}
+
+/// The live picker's exact-state hash.
+@_expose(wasm, "bp_hash") @_cdecl("bp_hash")
+func bp_hash() -> UInt64 { session?.stateHash() ?? 0 }
+
+/// Writes the journal as text; returns its byte length.
+@_expose(wasm, "bp_journal") @_cdecl("bp_journal")
+func bp_journal() -> Int32 {
+    guard let session else { return -1 }
+    text.write(session.journalText)
+    return Int32(text.count)
+}
+
+/// Writes the events since the last call, one per line (`selected #3`), as text; returns its length.
+@_expose(wasm, "bp_events") @_cdecl("bp_events")
+func bp_events() -> Int32 {
+    guard session != nil else { return -1 }
+    text.write(session!.takeEvents().map { $0.description }.joined(separator: "\n"))
+    return Int32(text.count)
+}

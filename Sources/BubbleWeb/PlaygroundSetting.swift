@@ -1,0 +1,225 @@
+import BubbleGeometry
+import BubblePhysics
+import BubblePicker
+
+/// Every picker setting the playground's controls change, each as one number so a page (or any
+/// caller across a C ABI) can pass it: flags are 0 or 1, `fieldLaw` is 0 spring / 1 radial
+/// gravity, `maxSelectedPolicy` is 0 refuse / 1 deselect oldest, and the optional limits
+/// `maxSelected` and `maxBubbles` are -1 for "no limit". The raw values are the codes the wasm
+/// exports use.
+public enum PlaygroundSetting: Int, Hashable, Sendable, CaseIterable {
+    /// `fieldLaw`: 0 spring, 1 radial gravity.
+    case fieldLaw = 0
+    /// `fieldStrength`.
+    case fieldStrength
+    /// `falloffRadius`, points (radial gravity).
+    case falloffRadius
+    /// `resistance`, per second.
+    case resistance
+    /// `densitySelected`.
+    case densitySelected
+    /// `densityUnselected`.
+    case densityUnselected
+    /// `maxSelected`; -1 for no limit.
+    case maxSelected
+    /// `maxSelectedPolicy`: 0 refuse, 1 deselect oldest.
+    case maxSelectedPolicy
+    /// `maxBubbles` (cycling); -1 for no limit.
+    case maxBubbles
+    /// `horizontalScroll`: 1 opens the left and right borders.
+    case horizontalScroll
+    /// `verticalScroll`: 1 opens the top and bottom borders.
+    case verticalScroll
+    /// `backgroundScrollEnabled`: 1 lets a background drag move the anchor.
+    case backgroundScroll
+    /// `growInDuration`, seconds.
+    case growInDuration
+    /// `selectionDuration`, seconds.
+    case selectionDuration
+    /// `removalDuration`, seconds.
+    case removalDuration
+    /// `selectionPushSpeed`, points per second.
+    case selectionPushSpeed
+    /// `selectionPushReach`, selected diameters.
+    case selectionPushReach
+    /// `tapMaxDistance`, points.
+    case tapMaxDistance
+    /// `tapMaxDuration`, seconds.
+    case tapMaxDuration
+    /// `flickWindow`, seconds.
+    case flickWindow
+    /// `maxFlickSpeed`, diameters per second.
+    case maxFlickSpeed
+    /// `dragFrequency`, Hz.
+    case dragFrequency
+    /// `anchorSmoothing`, fraction per step.
+    case anchorSmoothing
+    /// `physics.substeps`.
+    case substeps
+
+    /// The setting's name as in `BubbleContainerConfiguration` (and the scenario format).
+    public var name: String {
+        switch self {
+        case .fieldLaw: return "fieldLaw"
+        case .fieldStrength: return "fieldStrength"
+        case .falloffRadius: return "falloffRadius"
+        case .resistance: return "resistance"
+        case .densitySelected: return "densitySelected"
+        case .densityUnselected: return "densityUnselected"
+        case .maxSelected: return "maxSelected"
+        case .maxSelectedPolicy: return "maxSelectedPolicy"
+        case .maxBubbles: return "maxBubbles"
+        case .horizontalScroll: return "horizontalScroll"
+        case .verticalScroll: return "verticalScroll"
+        case .backgroundScroll: return "backgroundScrollEnabled"
+        case .growInDuration: return "growInDuration"
+        case .selectionDuration: return "selectionDuration"
+        case .removalDuration: return "removalDuration"
+        case .selectionPushSpeed: return "selectionPushSpeed"
+        case .selectionPushReach: return "selectionPushReach"
+        case .tapMaxDistance: return "tapMaxDistance"
+        case .tapMaxDuration: return "tapMaxDuration"
+        case .flickWindow: return "flickWindow"
+        case .maxFlickSpeed: return "maxFlickSpeed"
+        case .dragFrequency: return "dragFrequency"
+        case .anchorSmoothing: return "anchorSmoothing"
+        case .substeps: return "substeps"
+        }
+    }
+
+    /// The setting with this name, or nil.
+    public init?(name: String) {
+        guard let setting = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = setting
+    }
+
+    /// The setting's value in `configuration`, as a number (see the type's documentation).
+    public func value(in configuration: BubbleContainerConfiguration) -> Double {
+        let c = configuration
+        switch self {
+        case .fieldLaw: return c.fieldLaw == .spring ? 0 : 1
+        case .fieldStrength: return c.fieldStrength
+        case .falloffRadius: return c.falloffRadius
+        case .resistance: return c.resistance
+        case .densitySelected: return c.densitySelected
+        case .densityUnselected: return c.densityUnselected
+        case .maxSelected: return c.maxSelected.map { Double($0) } ?? -1
+        case .maxSelectedPolicy: return c.maxSelectedPolicy == .refuse ? 0 : 1
+        case .maxBubbles: return c.maxBubbles.map { Double($0) } ?? -1
+        case .horizontalScroll: return c.horizontalScroll ? 1 : 0
+        case .verticalScroll: return c.verticalScroll ? 1 : 0
+        case .backgroundScroll: return c.backgroundScrollEnabled ? 1 : 0
+        default: return timingValue(in: c)
+        }
+    }
+
+    /// The animation, gesture and solver settings' values.
+    func timingValue(in c: BubbleContainerConfiguration) -> Double {
+        switch self {
+        case .growInDuration: return c.growInDuration
+        case .selectionDuration: return c.selectionDuration
+        case .removalDuration: return c.removalDuration
+        case .selectionPushSpeed: return c.selectionPushSpeed
+        case .selectionPushReach: return c.selectionPushReach
+        case .tapMaxDistance: return c.tapMaxDistance
+        case .tapMaxDuration: return c.tapMaxDuration
+        case .flickWindow: return c.flickWindow
+        case .maxFlickSpeed: return c.maxFlickSpeed
+        case .dragFrequency: return c.dragFrequency
+        case .anchorSmoothing: return c.anchorSmoothing
+        case .substeps: return Double(c.physics.substeps)
+        default: return .nan
+        }
+    }
+
+    /// `configuration` with this setting set to `value`. The container validates ranges
+    /// (`setConfiguration`); here only what a number cannot mean is refused: NaN, a flag or law
+    /// other than 0 or 1, a count that is not whole or beyond 32 bits (converting such a `Double`
+    /// to `Int` would trap on 32-bit WebAssembly).
+    /// - Throws: `.invalidSetting` naming the setting and the value.
+    public func applying(_ value: Double, to configuration: BubbleContainerConfiguration) throws(PlaygroundError) -> BubbleContainerConfiguration {
+        guard !value.isNaN else { throw .invalidSetting(name, value) }
+        var c = configuration
+        switch self {
+        case .fieldLaw: c.fieldLaw = try flag(value) ? .radialGravity : .spring
+        case .fieldStrength: c.fieldStrength = value
+        case .falloffRadius: c.falloffRadius = value
+        case .resistance: c.resistance = value
+        case .densitySelected: c.densitySelected = value
+        case .densityUnselected: c.densityUnselected = value
+        case .maxSelected: c.maxSelected = value < 0 ? nil : try count(value)
+        case .maxSelectedPolicy: c.maxSelectedPolicy = try flag(value) ? .deselectOldest : .refuse
+        case .maxBubbles: c.maxBubbles = value < 0 ? nil : try count(value)
+        case .horizontalScroll: c.horizontalScroll = try flag(value)
+        case .verticalScroll: c.verticalScroll = try flag(value)
+        case .backgroundScroll: c.backgroundScrollEnabled = try flag(value)
+        default: try applyTiming(value, to: &c)
+        }
+        return c
+    }
+
+    /// Sets an animation, gesture or solver setting.
+    func applyTiming(_ value: Double, to c: inout BubbleContainerConfiguration) throws(PlaygroundError) {
+        switch self {
+        case .growInDuration: c.growInDuration = value
+        case .selectionDuration: c.selectionDuration = value
+        case .removalDuration: c.removalDuration = value
+        case .selectionPushSpeed: c.selectionPushSpeed = value
+        case .selectionPushReach: c.selectionPushReach = value
+        case .tapMaxDistance: c.tapMaxDistance = value
+        case .tapMaxDuration: c.tapMaxDuration = value
+        case .flickWindow: c.flickWindow = value
+        case .maxFlickSpeed: c.maxFlickSpeed = value
+        case .dragFrequency: c.dragFrequency = value
+        case .anchorSmoothing: c.anchorSmoothing = value
+        case .substeps: c.physics.substeps = try count(value)
+        default: throw .invalidSetting(name, value)
+        }
+    }
+
+    /// 0 or 1 as a flag.
+    func flag(_ value: Double) throws(PlaygroundError) -> Bool {
+        guard value == 0 || value == 1 else { throw .invalidSetting(name, value) }
+        return value == 1
+    }
+
+    /// A whole number within 32 bits (the same `Int` on every platform).
+    func count(_ value: Double) throws(PlaygroundError) -> Int {
+        guard value == value.rounded(.towardZero), value >= -2_147_483_647, value <= 2_147_483_647 else {
+            throw .invalidSetting(name, value)
+        }
+        return Int(value)
+    }
+}
+
+/// Why the playground refused a call.
+public enum PlaygroundError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The container refused it (a value out of range).
+    case container(BubbleContainerError)
+    /// A setting's number means nothing (NaN, a flag other than 0/1, a fractional count).
+    case invalidSetting(String, Double)
+    /// A scenario did not load or could not run on.
+    case scenario(ScenarioFailure)
+    /// A line of a session script could not be read.
+    case script(line: Int, text: String)
+
+    /// One line naming the problem.
+    public var description: String {
+        switch self {
+        case .container(let error): return error.description
+        case .invalidSetting(let name, let value): return "\(name): \(value.description) is not a valid value"
+        case .scenario(let failure): return failure.description
+        case .script(let line, let text): return "script line \(line): cannot read \"\(text)\""
+        }
+    }
+}
+
+/// A scenario error as text (`ScenarioError` itself lives in BubbleScenario; this keeps the
+/// error enum's payload a plain value).
+public struct ScenarioFailure: Equatable, Sendable, CustomStringConvertible {
+    /// The error's one-line description.
+    public var description: String
+
+    /// A failure with its message.
+    public init(_ description: String) { self.description = description }
+}

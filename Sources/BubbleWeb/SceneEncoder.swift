@@ -1,0 +1,133 @@
+import Balloons
+import BubbleGeometry
+import BubblePicker
+import BubbleScene
+
+/// A `Scene` as a flat list of numbers plus a string table: what crosses from the wasm module to
+/// the page's canvas drawer each frame without any per-item allocation or text parsing (the page
+/// reads the numbers as a `Float64Array` over wasm memory and the strings with a `TextDecoder`).
+///
+/// Layout (every entry a `Double`; colours are r, g, b, a in 0...1; "no colour" is r = -1):
+///
+///     header  magic 0x5343 ("SC"), version 1, step, viewBox x y width height,
+///             background r g b a, item count, crowded callouts            (13 numbers)
+///     item    shape, role, role argument, bubble id (-1: none), then the shape's numbers:
+///       0 rect    x y width height            + paint
+///       1 line    x1 y1 x2 y2                 + paint
+///       2 circle  cx cy radius                + paint
+///       3 path    element count, then per element an op and its points
+///                 (0 move x y, 1 line x y, 2 quad cx cy x y, 3 cubic c1x c1y c2x c2y x y, 4 close)
+///                                             + paint
+///       4 text    string offset, byte length, cx cy, font size, colour r g b a, width, bold
+///     paint   fill r g b a, stroke r g b a, line width, dash count, dashes…
+///
+/// Roles (`SceneRole`): 0 container area, 1 border (argument: the `Borders` bits), 2 bubble,
+/// 3 image placeholder, 4 label, 5 image name, 6 callout, 7 callout text, 8 anchor, 9 finger,
+/// 10 trail, 11 off-screen marker (argument: sector), 12 off-screen count (argument: sector).
+/// Strings are UTF-8, each distinct string stored once; a text item names it by byte offset and length.
+public struct SceneEncoder {
+    /// The numbers of the last encoded scene.
+    public private(set) var numbers: [Double] = []
+    /// The string table of the last encoded scene (UTF-8 bytes).
+    public private(set) var strings: [UInt8] = []
+    var stringOffsets: [String: Int] = [:]
+
+    /// The format's first number.
+    public static let magic: Double = 0x5343
+    /// The format's version.
+    public static let version = 1.0
+
+    /// An empty encoder (its buffers are reused from scene to scene).
+    public init() {}
+
+    /// Encodes `scene`, replacing the previous one.
+    public mutating func encode(_ scene: Scene) {
+        numbers.removeAll(keepingCapacity: true)
+        strings.removeAll(keepingCapacity: true)
+        stringOffsets.removeAll(keepingCapacity: true)
+        let box = scene.viewBox
+        numbers += [Self.magic, Self.version, Double(scene.step), box.minX, box.minY, box.width, box.height]
+        append(scene.background)
+        numbers += [Double(scene.items.count), Double(scene.crowdedCallouts)]
+        for item in scene.items { append(item) }
+    }
+
+    mutating func append(_ item: SceneItem) {
+        let (role, argument) = Self.code(item.role)
+        let bubble = item.bubble.map { Double($0.rawValue) } ?? -1
+        switch item.shape {
+        case .rect(let rect, let paint):
+            numbers += [0, role, argument, bubble, rect.minX, rect.minY, rect.width, rect.height]
+            append(paint)
+        case .line(let a, let b, let paint):
+            numbers += [1, role, argument, bubble, a.x, a.y, b.x, b.y]
+            append(paint)
+        case .circle(let center, let radius, let paint):
+            numbers += [2, role, argument, bubble, center.x, center.y, radius]
+            append(paint)
+        case .path(let path, let paint):
+            numbers += [3, role, argument, bubble, Double(path.elements.count)]
+            for element in path.elements { append(element) }
+            append(paint)
+        case .text(let text):
+            let (offset, length) = intern(text.text)
+            numbers += [4, role, argument, bubble, Double(offset), Double(length), text.center.x, text.center.y, text.fontSize]
+            append(text.color)
+            numbers += [text.width, text.bold ? 1 : 0]
+        }
+    }
+
+    mutating func append(_ element: PathElement) {
+        switch element {
+        case .move(let p): numbers += [0, p.x, p.y]
+        case .line(let p): numbers += [1, p.x, p.y]
+        case .quad(let c, let p): numbers += [2, c.x, c.y, p.x, p.y]
+        case .cubic(let c1, let c2, let p): numbers += [3, c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+        case .close: numbers.append(4)
+        }
+    }
+
+    mutating func append(_ paint: ScenePaint) {
+        append(paint.fill)
+        append(paint.stroke)
+        numbers += [paint.lineWidth, Double(paint.dash.count)]
+        numbers += paint.dash
+    }
+
+    mutating func append(_ color: BubbleColor?) {
+        guard let color else {
+            numbers += [-1, 0, 0, 0]
+            return
+        }
+        numbers += [color.red, color.green, color.blue, color.alpha]
+    }
+
+    /// The string's place in the table, adding it once.
+    mutating func intern(_ text: String) -> (offset: Int, length: Int) {
+        let length = text.utf8.count
+        if let offset = stringOffsets[text] { return (offset, length) }
+        let offset = strings.count
+        strings += text.utf8
+        stringOffsets[text] = offset
+        return (offset, length)
+    }
+
+    /// A role's code and argument.
+    static func code(_ role: SceneRole) -> (Double, Double) {
+        switch role {
+        case .containerArea: return (0, 0)
+        case .border(let borders): return (1, Double(borders.rawValue))
+        case .bubble: return (2, 0)
+        case .imagePlaceholder: return (3, 0)
+        case .label: return (4, 0)
+        case .imageName: return (5, 0)
+        case .callout: return (6, 0)
+        case .calloutText: return (7, 0)
+        case .anchor: return (8, 0)
+        case .finger: return (9, 0)
+        case .trail: return (10, 0)
+        case .offscreen(let sector): return (11, Double(sector))
+        case .offscreenCount(let sector): return (12, Double(sector))
+        }
+    }
+}
