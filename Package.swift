@@ -61,6 +61,8 @@ let package = Package(
         .testTarget(name: "BubbleSceneTests", dependencies: ["BubbleScene", "BubbleScenario", "BubblePicker", "Balloons"]),
         .testTarget(name: "CLITests"),
         .testTarget(name: "BubbleWebTests", dependencies: ["BubbleWeb", "BubbleScenario", "BubblePicker", "BubbleScene"]),
+        // The wasm modules under wasmkit and the playground in headless Chromium (runs .ci/wasm).
+        .testTarget(name: "WasmTests", dependencies: ["BubbleWeb", "BubbleScenario"]),
     ],
     swiftLanguageModes: [.v6]
 )

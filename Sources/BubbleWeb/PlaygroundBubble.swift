@@ -44,7 +44,7 @@ public enum PlaygroundBubbleKind: String, Hashable, Sendable, CaseIterable {
     case standard
     /// A `Badge`.
     case badge
-    /// A small stock bubble (24 pt) numbered in order: the stress test's bubbles.
+    /// A small stock bubble (20 pt) numbered in order: the stress test's bubbles.
     case small
 }
 

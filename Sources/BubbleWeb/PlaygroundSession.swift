@@ -132,7 +132,7 @@ extension PlaygroundSession {
         case .standard: content = .standard(DefaultBubble(text: Genres.name(index)))
         case .badge: content = .badge(Badge.catalogue(index))
         case .small:
-            var style = BubbleStyle(minSize: 24, maxSize: 32)
+            var style = BubbleStyle(minSize: 20, maxSize: 28)
             style.labelFontSize = 9
             content = .standard(DefaultBubble(text: String(index + 1), style: style))
         }

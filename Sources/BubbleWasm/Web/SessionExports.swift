@@ -40,6 +40,10 @@ func bp_strings_length() -> Int32 { Int32(strings.count) }
 @_expose(wasm, "bp_text") @_cdecl("bp_text")
 func bp_text() -> UnsafeMutableRawPointer? { text.base }
 
+/// Byte length of the last text output.
+@_expose(wasm, "bp_text_length") @_cdecl("bp_text_length")
+func bp_text_length() -> Int32 { Int32(text.count) }
+
 /// Writes `message` as the text output and returns `code`.
 func fail(_ message: String, _ code: Int32 = 1) -> Int32 {
     text.write(message)
