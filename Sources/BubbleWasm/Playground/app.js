@@ -432,7 +432,7 @@ async function main() {
   window.addEventListener("error", (event) => reportError(event.error || event.message));
   window.addEventListener("unhandledrejection", (event) => reportError(event.reason));
   const options = new URLSearchParams(location.hash.slice(1));
-  app.engine = await Engine.load(PLAYGROUND.wasm);
+  app.engine = Engine.load(PLAYGROUND.wasm);
   wireControls();
   if (options.has("phone") || options.has("rotated") || options.has("selftest")) {
     app.sizeMode = "phone";
@@ -458,4 +458,5 @@ async function main() {
   loop();
 }
 
-main().catch(reportError);
+// Started once every script is in (selftest.js comes after this file).
+document.addEventListener("DOMContentLoaded", () => main().catch(reportError));
