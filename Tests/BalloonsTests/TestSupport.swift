@@ -219,7 +219,7 @@ enum Polygon {
     static func firstCrossing(_ points: [Vector2]) -> (Int, Int)? {
         let n = points.count
         guard n > 3 else { return nil }
-        for i in 0..<n {
+        for i in 0..<(n - 2) {
             for j in (i + 2)..<n where !(i == 0 && j == n - 1) {
                 if intersect(points[i], points[(i + 1) % n], points[j], points[(j + 1) % n]) { return (i, j) }
             }
