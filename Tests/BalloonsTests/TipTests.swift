@@ -88,4 +88,28 @@ struct TipTests {
             for (p, q) in zip(a.points, b.points) { #expect(p.distance(to: q) < 1e-9) }
         }
     }
+
+    @Test("a placement that fits keeps its whole outline, rounded tip included, inside the container")
+    func fitsMeansInside() throws {
+        let container = Rect(x: 0, y: 0, width: 400, height: 300)
+        var rng = SplitMix64(seed: 62)
+        var fitted = 0
+        for _ in 0..<3000 {
+            var configuration = BalloonConfiguration()
+            configuration.stem.tipRounding = rng.uniform(0...8)
+            // Targets on the container's edges and corners as well as inside.
+            let focus = Vector2(x: rng.pick([0, 400, rng.uniform(0...400)]), y: rng.pick([0, 300, rng.uniform(0...300)]))
+            let placed = try BalloonPlacement.place(focus: focus, contentSize: Size(width: 90, height: 20), container: container,
+                                                    permitted: [rng.pick(StemDirection.allCases)], configuration: configuration)
+            let box = try #require(try placed.path.boundingBox)
+            #expect(placed.bounds.contains(box, tolerance: 1e-9) && box.contains(placed.bounds, tolerance: 1e-9))
+            if placed.fits {
+                fitted += 1
+                #expect(container.contains(box, tolerance: 1e-9), "\(placed.direction) \(focus): \(box)")
+            } else {
+                #expect(placed.overflowDistance > 0 && placed.overflowArea > 0)
+            }
+        }
+        #expect(fitted > 400)
+    }
 }
