@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "BubblePicker", targets: ["BubblePicker"]),
         .library(name: "Balloons", targets: ["Balloons"]),
         .library(name: "BubbleScenario", targets: ["BubbleScenario"]),
+        .library(name: "BubbleScene", targets: ["BubbleScene"]),
         .library(name: "BubbleSVG", targets: ["BubbleSVG"]),
         .executable(name: "bubblepicker", targets: ["bubblepicker"]),
     ],
@@ -28,8 +29,11 @@ let package = Package(
         // Scenario format and decoding (its own strict JSON), replay, dumps and golden traces.
         .target(name: "BubbleScenario", dependencies: ["BubblePicker", "BubblePhysics", "BubbleGeometry"],
                 linkerSettings: linksMath),
-        // SVG documents of frames and animations, on top of Balloons.
-        .target(name: "BubbleSVG", dependencies: ["Balloons", "BubbleScenario", "BubblePicker", "BubbleGeometry"], linkerSettings: linksMath),
+        // The scene model: what to draw for a frame (one draw list for every renderer).
+        .target(name: "BubbleScene", dependencies: ["BubblePicker", "Balloons", "BubbleGeometry"], linkerSettings: linksMath),
+        // SVG documents of scenes and animations: a thin back end of the scene model.
+        .target(name: "BubbleSVG", dependencies: ["BubbleScene", "Balloons", "BubblePicker", "BubbleGeometry"],
+                linkerSettings: linksMath),
         // Fixtures shared by the CLI and the tests (benchmark scene, balloon gallery, bundled demo);
         // not a product.
         .target(name: "BubbleFixtures",
@@ -39,7 +43,7 @@ let package = Package(
         // which matters to `bench`'s memory figures, and a binary that runs without a toolchain.
         .executableTarget(
             name: "bubblepicker",
-            dependencies: ["BubbleScenario", "BubbleSVG", "BubbleFixtures", "BubblePicker", "BubblePhysics", "Balloons"],
+            dependencies: ["BubbleScenario", "BubbleScene", "BubbleSVG", "BubbleFixtures", "BubblePicker", "BubblePhysics", "Balloons"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
         ),
         // Tests.
@@ -47,7 +51,8 @@ let package = Package(
         .testTarget(name: "BubblePickerTests", dependencies: ["BubblePicker", "BubblePhysics"]),
         .testTarget(name: "BalloonsTests", dependencies: ["Balloons", "BubbleSVG", "BubbleFixtures"]),
         .testTarget(name: "BubbleScenarioTests",
-                    dependencies: ["BubbleScenario", "BubbleSVG", "BubbleFixtures", "BubblePicker", "BubblePhysics"]),
+                    dependencies: ["BubbleScenario", "BubbleScene", "BubbleSVG", "BubbleFixtures", "BubblePicker", "BubblePhysics"]),
+        .testTarget(name: "BubbleSceneTests", dependencies: ["BubbleScene", "BubbleScenario", "BubblePicker", "Balloons"]),
         .testTarget(name: "CLITests"),
     ],
     swiftLanguageModes: [.v6]

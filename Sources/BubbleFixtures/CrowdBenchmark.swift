@@ -1,6 +1,6 @@
 import BubblePhysics
 
-/// The reference `crowd` workload (`shared/benchmarks/crowd.md`), built exactly.
+/// The reference `crowd` workload (`Sources/BubblePhysics/BubblePhysics.docc/CrowdBenchmark.md`), built exactly.
 public enum CrowdBenchmark {
     /// Steps the reference run takes (10 simulated seconds).
     public static let referenceSteps = 600
@@ -9,12 +9,13 @@ public enum CrowdBenchmark {
     /// 2⌈√N⌉ with solid walls, bodies on a grid of cell 2, density 3 for every 10th (the
     /// "selected" ones) and 1 otherwise, radial gravity 10 units/s² toward the centre scaled
     /// down inside distance 1, resistance 1.0 per second applied once per substep.
+    /// - Throws: `InvalidValue` for a configuration out of range.
     /// - Precondition: `count >= 1`.
-    public static func makeWorld(count: Int, configuration: WorldConfiguration = WorldConfiguration()) -> World {
+    public static func makeWorld(count: Int, configuration: WorldConfiguration = WorldConfiguration()) throws(InvalidValue) -> World {
         precondition(count >= 1, "count must be positive")
         let side = ceilingSquareRoot(count)
         let length = Double(2 * side)
-        var world = World(configuration: configuration,
+        var world = try World(configuration: configuration,
                           container: Container(rect: Rect(x: 0, y: 0, width: length, height: length), solidBorders: .all),
                           field: AttractionField(point: Vector2(length / 2, length / 2), law: .radialGravity,
                                                  strength: 10, falloffRadius: 1))
@@ -24,7 +25,7 @@ public enum CrowdBenchmark {
             seed = seed &* 1_664_525 &+ 1_013_904_223
             let u = Double(seed) / 4_294_967_296.0
             let position = Vector2(Double(2 * (index % side) + 1), Double(2 * (index / side) + 1))
-            world.createBody(BodyDefinition(position: position, radius: 0.5 + 0.5 * u,
+            try world.createBody(BodyDefinition(position: position, radius: 0.5 + 0.5 * u,
                                             density: index % 10 == 0 ? 3 : 1, resistance: 1.0))
         }
         return world

@@ -12,7 +12,7 @@ public enum DemoScenario {
 {
   "$schema": "./scenario.schema.json",
   "format": 1,
-  "description": "The default demo: a 375 x 667 picker with 20 labelled genre bubbles; three are tapped, one tapped again, one selected from code.",
+  "description": "The default demo: a 375 x 667 picker with 20 labelled genre bubbles; one is tapped, four are selected from code and one of those is toggled off again.",
   "seed": 20240601,
   "steps": 600,
   "trace": {"every": 30},

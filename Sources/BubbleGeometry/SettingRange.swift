@@ -4,7 +4,7 @@
 ///
 /// For `Double` the interval is closed and finite, so NaN and ±infinity are never contained;
 /// a setting that must be positive has a smallest positive value as its lower bound.
-public struct SettingRange<Bound: Comparable & Sendable & CustomStringConvertible>: Sendable {
+public struct SettingRange<Bound: SettingBound>: Sendable {
     /// The setting's name as in the API and the scenario format, e.g. `timeStep`.
     public let name: String
     /// The accepted values.
@@ -25,13 +25,13 @@ public struct SettingRange<Bound: Comparable & Sendable & CustomStringConvertibl
     @inlinable public func contains(_ value: Bound) -> Bool { bounds.contains(value) }
 
     /// `must be in L...U`.
-    public var requirement: String { "must be in \(bounds.lowerBound)...\(bounds.upperBound)" }
+    public var requirement: String { "must be in \(bounds.lowerBound.settingText)...\(bounds.upperBound.settingText)" }
 
     /// Throws `InvalidValue` naming this setting (or `field`, when given: a path such as
     /// `container.physics.timeStep`) unless `value` is accepted.
     public func check(_ value: Bound, field: String? = nil) throws(InvalidValue) {
         guard bounds.contains(value) else {
-            throw InvalidValue(field: field ?? name, value: value.description, requirement: requirement)
+            throw InvalidValue(field: field ?? name, value: value.settingText, requirement: requirement)
         }
     }
 
@@ -40,4 +40,23 @@ public struct SettingRange<Bound: Comparable & Sendable & CustomStringConvertibl
         if value > bounds.upperBound { return bounds.upperBound }
         return value >= bounds.lowerBound ? value : bounds.lowerBound
     }
+}
+
+/// A value a `SettingRange` can bound: comparable, and written compactly in messages.
+public protocol SettingBound: Comparable, Sendable {
+    /// The value as a message shows it: `60`, `0.5`, `1e-09`.
+    var settingText: String { get }
+}
+
+extension Double: SettingBound {
+    /// Whole numbers below 10^15 without a fraction (`60`, not `60.0`); others as `description`.
+    public var settingText: String {
+        if self == rounded(.towardZero) && abs(self) < 1e15 { return String(Int(self)) }
+        return description
+    }
+}
+
+extension Int: SettingBound {
+    /// The decimal digits.
+    public var settingText: String { String(self) }
 }

@@ -54,28 +54,40 @@ public struct BodyDefinition: Hashable, Sendable {
         self.attracted = attracted
     }
 
-    /// Radii and densities a body may have: wide enough for any unit system, narrow enough that
-    /// mass (density × π × r²) and its inverse stay finite and normal.
-    public static let radiusRange: ClosedRange<Double> = 1e-9...1e9
-    public static let densityRange: ClosedRange<Double> = 1e-9...1e9
-    /// Largest coordinate of a position given to the world (|x| and |y|).
+    /// Largest coordinate of a position given to the world (|x| and |y|), world units.
     public static let positionLimit: Double = 1e15
+    /// Accepted radii, world units: wide enough for any unit system, narrow enough that mass
+    /// (density × π × r²) and its inverse stay finite and normal.
+    public static let radiusRange = SettingRange<Double>("radius", 1e-9...1e9)
+    /// Accepted densities (mass per unit area).
+    public static let densityRange = SettingRange<Double>("density", 1e-9...1e9)
+    /// Accepted resistance (linear damping per second).
+    public static let resistanceRange = SettingRange<Double>("resistance", 0...1e6)
+    /// Accepted position coordinates, world units.
+    public static let coordinateRange = SettingRange<Double>("position", -positionLimit...positionLimit)
+    /// Accepted velocity (and impulse) components: any finite value (speeds are capped by
+    /// `WorldConfiguration.maxSpeed` in the step).
+    public static let velocityRange = SettingRange<Double>("velocity", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
 
-    /// Nil when the definition is valid; otherwise which field is wrong and why.
-    public var validationError: String? {
-        if !BodyDefinition.isValidPosition(position) { return "position \(position) must be finite with |x|, |y| ≤ 1e15" }
-        if !velocity.isFinite { return "velocity \(velocity) is not finite" }
-        if !BodyDefinition.radiusRange.contains(radius) { return "radius \(radius) must be in 1e-9...1e9" }
-        if !BodyDefinition.densityRange.contains(density) { return "density \(density) must be in 1e-9...1e9" }
-        if !(resistance.isFinite && resistance >= 0) { return "resistance \(resistance) must be finite and not negative" }
-        return nil
+    /// Throws `InvalidValue` naming the first field out of range.
+    public func validate() throws(InvalidValue) {
+        try Self.checkPosition(position)
+        try Self.checkVelocity(velocity, field: "velocity")
+        try Self.radiusRange.check(radius)
+        try Self.densityRange.check(density)
+        try Self.resistanceRange.check(resistance)
     }
-}
 
-extension BodyDefinition {
-    /// True when `position` is finite and within `positionLimit` on both axes.
-    public static func isValidPosition(_ position: Vector2) -> Bool {
-        position.isFinite && abs(position.x) <= positionLimit && abs(position.y) <= positionLimit
+    /// Throws unless both coordinates are within `positionLimit`.
+    static func checkPosition(_ position: Vector2) throws(InvalidValue) {
+        try coordinateRange.check(position.x, field: "position x")
+        try coordinateRange.check(position.y, field: "position y")
+    }
+
+    /// Throws unless both components are finite.
+    static func checkVelocity(_ velocity: Vector2, field: String) throws(InvalidValue) {
+        try velocityRange.check(velocity.x, field: field + " x")
+        try velocityRange.check(velocity.y, field: field + " y")
     }
 }
 

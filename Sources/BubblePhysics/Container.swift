@@ -9,8 +9,22 @@ public struct Container: Hashable, Sendable {
     /// The solid borders. Default: all four.
     public var solidBorders: Borders
 
+    /// A container of `rect` whose `solidBorders` are walls.
     public init(rect: Rect, solidBorders: Borders = .all) {
         self.rect = rect
         self.solidBorders = solidBorders
+    }
+
+    /// Accepted rect sides, world units.
+    public static let sideRange = SettingRange<Double>("container side", 0...BodyDefinition.positionLimit)
+    /// Accepted rect origin coordinates, world units.
+    public static let originRange = SettingRange<Double>("container origin", -BodyDefinition.positionLimit...BodyDefinition.positionLimit)
+
+    /// Throws `InvalidValue` for a non-finite, negative or too large rect.
+    public func validate() throws(InvalidValue) {
+        try Self.originRange.check(rect.minX, field: "container x")
+        try Self.originRange.check(rect.minY, field: "container y")
+        try Self.sideRange.check(rect.width, field: "container width")
+        try Self.sideRange.check(rect.height, field: "container height")
     }
 }

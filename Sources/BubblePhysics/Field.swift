@@ -26,6 +26,7 @@ public struct AttractionField: Hashable, Sendable {
     /// zero at the point, so bodies do not oscillate across it. Units. Typical: one radius.
     public var falloffRadius: Double
 
+    /// A field; the default is switched off (strength 0).
     public init(point: Vector2 = .zero, law: FieldLaw = .spring, strength: Double = 0, falloffRadius: Double = 1) {
         self.point = point
         self.law = law
@@ -33,8 +34,18 @@ public struct AttractionField: Hashable, Sendable {
         self.falloffRadius = falloffRadius
     }
 
-    /// True when every number is finite and strength and falloff are not negative.
-    public var isValid: Bool {
-        point.isFinite && strength.isFinite && strength >= 0 && falloffRadius.isFinite && falloffRadius >= 0
+    /// Accepted `strength` (force per unit displacement, or units / s²).
+    public static let strengthRange = SettingRange<Double>("field strength", 0...Double.greatestFiniteMagnitude)
+    /// Accepted `falloffRadius`, world units.
+    public static let falloffRadiusRange = SettingRange<Double>("falloffRadius", 0...BodyDefinition.positionLimit)
+    /// Accepted coordinates of `point`, world units.
+    public static let pointRange = SettingRange<Double>("field point", -BodyDefinition.positionLimit...BodyDefinition.positionLimit)
+
+    /// Throws `InvalidValue` naming the first value out of range.
+    public func validate() throws(InvalidValue) {
+        try Self.pointRange.check(point.x, field: "field point x")
+        try Self.pointRange.check(point.y, field: "field point y")
+        try Self.strengthRange.check(strength)
+        try Self.falloffRadiusRange.check(falloffRadius)
     }
 }

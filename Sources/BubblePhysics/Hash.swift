@@ -1,7 +1,9 @@
 /// A 64-bit FNV-1a hash, fed with exact bit patterns, for pinning simulation states.
 public struct StateHasher: Sendable {
+    /// The hash so far.
     public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+    /// A hasher at FNV-1a's offset basis.
     public init() {}
 
     /// Mixes in the eight bytes of a 64-bit word, little end first.
@@ -18,7 +20,11 @@ public struct StateHasher: Sendable {
     public mutating func combine(_ number: Double) { combine(number.bitPattern) }
 
     /// The hash as 16 lowercase hexadecimal digits.
-    public var hexDigits: String {
+    public var hexDigits: String { StateHasher.hexDigits(value) }
+
+    /// A 64-bit hash as 16 lowercase hexadecimal digits (leading zeros kept): how every state
+    /// hash is written, in traces, dumps and messages.
+    public static func hexDigits(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

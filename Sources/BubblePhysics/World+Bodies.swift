@@ -2,10 +2,11 @@
 extension World {
     /// Creates a body and returns its handle. Slots of destroyed bodies are reused, newest
     /// first, so the same sequence of calls always gives the same handles.
-    /// - Precondition: `definition.validationError == nil`.
+    /// - Throws: `InvalidValue` (and creates nothing) when a field of `definition` is out of range.
+    /// - Complexity: O(1) amortised.
     @discardableResult
-    public mutating func createBody(_ definition: BodyDefinition) -> BodyHandle {
-        precondition(definition.validationError == nil, definition.validationError ?? "")
+    public mutating func createBody(_ definition: BodyDefinition) throws(InvalidValue) -> BodyHandle {
+        try definition.validate()
         let body = SolverBody(px: definition.position.x, py: definition.position.y,
                               vx: definition.velocity.x, vy: definition.velocity.y,
                               invMass: 0, radius: definition.radius)
@@ -75,7 +76,8 @@ extension World {
         return result
     }
 
-    /// A read-only view of a body. - Precondition: the handle is live.
+    /// A read-only view of a body.
+    /// - Precondition: the handle is live.
     public func body(_ handle: BodyHandle) -> BodyState {
         let slot = checkedSlot(handle)
         let body = bodies[slot]
@@ -87,36 +89,49 @@ extension World {
                          collides: bodyFlags.contains(.collides), attracted: bodyFlags.contains(.attracted))
     }
 
+    /// A body's centre, world units.
+    /// - Precondition: the handle is live.
     public func position(of handle: BodyHandle) -> Vector2 {
         let body = bodies[checkedSlot(handle)]
         return Vector2(body.px, body.py)
     }
 
+    /// A body's velocity, units per second.
+    /// - Precondition: the handle is live.
     public func velocity(of handle: BodyHandle) -> Vector2 {
         let body = bodies[checkedSlot(handle)]
         return Vector2(body.vx, body.vy)
     }
 
+    /// A body's radius, world units.
+    /// - Precondition: the handle is live.
     public func radius(of handle: BodyHandle) -> Double { bodies[checkedSlot(handle)].radius }
 
     /// Moves a body at once (no sweep). Use for placement, not for motion: prefer velocities.
-    public mutating func setPosition(_ position: Vector2, of handle: BodyHandle) {
-        precondition(BodyDefinition.isValidPosition(position), "position must be finite with |x|, |y| ≤ 1e15")
+    /// - Throws: `InvalidValue` for a coordinate beyond `BodyDefinition.positionLimit` or not finite.
+    /// - Precondition: the handle is live (a stale handle is a programming error).
+    public mutating func setPosition(_ position: Vector2, of handle: BodyHandle) throws(InvalidValue) {
+        try BodyDefinition.checkPosition(position)
         let slot = checkedSlot(handle)
         bodies[slot].px = position.x
         bodies[slot].py = position.y
     }
 
-    public mutating func setVelocity(_ velocity: Vector2, of handle: BodyHandle) {
-        precondition(velocity.isFinite, "velocity must be finite")
+    /// Sets a body's velocity, units per second (capped at `maxSpeed` radii/s in the next step).
+    /// - Throws: `InvalidValue` for a non-finite component.
+    /// - Precondition: the handle is live.
+    public mutating func setVelocity(_ velocity: Vector2, of handle: BodyHandle) throws(InvalidValue) {
+        try BodyDefinition.checkVelocity(velocity, field: "velocity")
         let slot = checkedSlot(handle)
         bodies[slot].vx = velocity.x
         bodies[slot].vy = velocity.y
     }
 
     /// Adds `impulse / mass` to a dynamic body's velocity (no effect on kinematic bodies).
-    public mutating func applyImpulse(_ impulse: Vector2, to handle: BodyHandle) {
-        precondition(impulse.isFinite, "impulse must be finite")
+    /// - Throws: `InvalidValue` for a non-finite component.
+    /// - Precondition: the handle is live.
+    public mutating func applyImpulse(_ impulse: Vector2, to handle: BodyHandle) throws(InvalidValue) {
+        try BodyDefinition.checkVelocity(impulse, field: "impulse")
         let slot = checkedSlot(handle)
         bodies[slot].vx += impulse.x * bodies[slot].invMass
         bodies[slot].vy += impulse.y * bodies[slot].invMass
@@ -124,25 +139,35 @@ extension World {
 
     /// Changes the radius at once; mass follows. Overlap this creates is pushed out at the
     /// contact push speed over the next steps, so neighbours move smoothly, nothing teleports.
-    public mutating func setRadius(_ radius: Double, of handle: BodyHandle) {
-        precondition(BodyDefinition.radiusRange.contains(radius), "radius must be in 1e-9...1e9")
+    /// - Throws: `InvalidValue` outside `BodyDefinition.radiusRange`.
+    /// - Precondition: the handle is live.
+    public mutating func setRadius(_ radius: Double, of handle: BodyHandle) throws(InvalidValue) {
+        try BodyDefinition.radiusRange.check(radius)
         let slot = checkedSlot(handle)
         bodies[slot].radius = radius
         updateInverseMass(slot)
     }
 
-    public mutating func setDensity(_ density: Double, of handle: BodyHandle) {
-        precondition(BodyDefinition.densityRange.contains(density), "density must be in 1e-9...1e9")
+    /// Changes a body's density (mass per unit area); its mass follows.
+    /// - Throws: `InvalidValue` outside `BodyDefinition.densityRange`.
+    /// - Precondition: the handle is live.
+    public mutating func setDensity(_ density: Double, of handle: BodyHandle) throws(InvalidValue) {
+        try BodyDefinition.densityRange.check(density)
         let slot = checkedSlot(handle)
         densities[slot] = density
         updateInverseMass(slot)
     }
 
-    public mutating func setResistance(_ resistance: Double, of handle: BodyHandle) {
-        precondition(resistance.isFinite && resistance >= 0, "resistance must be finite and not negative")
+    /// Changes a body's resistance (linear damping per second).
+    /// - Throws: `InvalidValue` outside `BodyDefinition.resistanceRange`.
+    /// - Precondition: the handle is live.
+    public mutating func setResistance(_ resistance: Double, of handle: BodyHandle) throws(InvalidValue) {
+        try BodyDefinition.resistanceRange.check(resistance)
         resistances[checkedSlot(handle)] = resistance
     }
 
+    /// Makes a body dynamic or kinematic (infinite mass, moved only by its velocity).
+    /// - Precondition: the handle is live.
     public mutating func setKind(_ kind: BodyKind, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
         if kind == .kinematic { flags[slot].insert(.kinematic) } else { flags[slot].remove(.kinematic) }

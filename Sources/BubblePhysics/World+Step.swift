@@ -21,19 +21,14 @@ extension World {
     /// Runs as many whole fixed steps as `elapsed` seconds (plus the time carried from earlier
     /// calls) allows, at most `maxStepsPerAdvance`, and returns the leftover as a fraction of a
     /// step (0..<1) for interpolating between the last two states. A negative, zero or
-    /// non-finite `elapsed` runs nothing.
+    /// non-finite `elapsed` runs nothing. See `FixedStepClock`.
+    /// - Complexity: O(steps run × bodies).
     @discardableResult
     public mutating func advance(by elapsed: Double) -> Double {
         let dt = configuration.timeStep
-        if elapsed.isFinite && elapsed > 0 { accumulatedTime += elapsed }
-        var steps = 0
-        while accumulatedTime >= dt && steps < configuration.maxStepsPerAdvance {
-            step()
-            accumulatedTime -= dt
-            steps += 1
-        }
-        if accumulatedTime >= dt { accumulatedTime = 0 }  // dropped: the frame clock stalled
-        return accumulatedTime / dt
+        let steps = clock.steps(after: elapsed, timeStep: dt, limit: configuration.maxStepsPerAdvance)
+        for _ in 0..<steps { step() }
+        return clock.fraction(of: dt)
     }
 
     mutating func rebuildBroadphase() {

@@ -25,20 +25,41 @@ public struct WorldConfiguration: Hashable, Sendable {
     /// death after a stall). Default 8.
     public var maxStepsPerAdvance: Int = 8
 
+    /// Settings with their defaults.
     public init() {}
 
-    /// Nil when valid; otherwise which field is wrong.
-    public var validationError: String? {
-        if !(timeStep.isFinite && timeStep > 0 && timeStep <= 1) { return "timeStep \(timeStep) must be in (0, 1]" }
-        if !(1...64).contains(substeps) { return "substeps \(substeps) must be in 1...64" }
-        if !(contactHertz.isFinite && contactHertz > 0) { return "contactHertz \(contactHertz) must be positive" }
-        if !(contactDampingRatio.isFinite && contactDampingRatio >= 0) { return "contactDampingRatio \(contactDampingRatio) must not be negative" }
-        if !(pushSpeed.isFinite && pushSpeed > 0) { return "pushSpeed \(pushSpeed) must be positive" }
-        if !(maxSpeed.isFinite && maxSpeed > 0) { return "maxSpeed \(maxSpeed) must be positive and finite" }
-        if !(elasticity.isFinite && (0...1).contains(elasticity)) { return "elasticity \(elasticity) must be in 0...1" }
-        if !(speculativeFraction.isFinite && (0...0.5).contains(speculativeFraction)) { return "speculativeFraction \(speculativeFraction) must be in 0...0.5" }
-        if !(1...1000).contains(maxStepsPerAdvance) { return "maxStepsPerAdvance \(maxStepsPerAdvance) must be in 1...1000" }
-        return nil
+    // MARK: Ranges (the one definition; the scenario reader and the JSON Schema test read these)
+
+    /// Accepted `timeStep`, seconds.
+    public static let timeStepRange = SettingRange<Double>("timeStep", 0.0001...0.1)
+    /// Accepted `substeps`.
+    public static let substepsRange = SettingRange<Int>("substeps", 1...64)
+    /// Accepted `contactHertz`.
+    public static let contactHertzRange = SettingRange<Double>("contactHertz", 0.01...10_000)
+    /// Accepted `contactDampingRatio`.
+    public static let contactDampingRatioRange = SettingRange<Double>("contactDampingRatio", 0...1000)
+    /// Accepted `pushSpeed`, radii per second.
+    public static let pushSpeedRange = SettingRange<Double>("pushSpeed", 0.001...1000)
+    /// Accepted `maxSpeed`, radii per second.
+    public static let maxSpeedRange = SettingRange<Double>("maxSpeed", 0.001...1e8)
+    /// Accepted `elasticity`.
+    public static let elasticityRange = SettingRange<Double>("elasticity", 0...1)
+    /// Accepted `speculativeFraction`.
+    public static let speculativeFractionRange = SettingRange<Double>("speculativeFraction", 0...0.5)
+    /// Accepted `maxStepsPerAdvance`.
+    public static let maxStepsPerAdvanceRange = SettingRange<Int>("maxStepsPerAdvance", 1...1000)
+
+    /// Throws `InvalidValue` naming the first setting outside its range.
+    public func validate() throws(InvalidValue) {
+        try Self.timeStepRange.check(timeStep)
+        try Self.substepsRange.check(substeps)
+        try Self.contactHertzRange.check(contactHertz)
+        try Self.contactDampingRatioRange.check(contactDampingRatio)
+        try Self.pushSpeedRange.check(pushSpeed)
+        try Self.maxSpeedRange.check(maxSpeed)
+        try Self.elasticityRange.check(elasticity)
+        try Self.speculativeFractionRange.check(speculativeFraction)
+        try Self.maxStepsPerAdvanceRange.check(maxStepsPerAdvance)
     }
 }
 
@@ -56,24 +77,18 @@ public struct WorldConfiguration: Hashable, Sendable {
 /// print(world.position(of: bubble))
 /// ```
 public struct World: Sendable {
-    /// Solver settings; may change between steps.
-    public var configuration: WorldConfiguration {
-        willSet { precondition(newValue.validationError == nil, newValue.validationError ?? "") }
-    }
-    /// The attraction field; may change between steps.
-    public var field: AttractionField {
-        willSet { precondition(newValue.isValid, "invalid attraction field \(newValue)") }
-    }
-    /// The container; may change between steps (resize, open or close borders).
-    public var container: Container {
-        willSet { precondition(newValue.rect.isValid, "invalid container rect \(newValue.rect)") }
-    }
+    /// Solver settings; change them between steps with `setConfiguration(_:)`.
+    public internal(set) var configuration: WorldConfiguration
+    /// The attraction field; change it between steps with `setField(_:)`.
+    public internal(set) var field: AttractionField
+    /// The container; change it between steps with `setContainer(_:)` (resize, open or close borders).
+    public internal(set) var container: Container
     /// Steps taken so far.
     public internal(set) var stepCount: Int = 0
     /// Bodies alive.
     public internal(set) var bodyCount: Int = 0
-    /// Time carried by `advance(by:)` toward the next step, in seconds.
-    public internal(set) var accumulatedTime: Double = 0
+    /// The frame clock of `advance(by:)`: time carried toward the next step.
+    public internal(set) var clock = FixedStepClock()
 
     // Hot solver state, one slot per body (dead slots have `flags` without `.alive`).
     var bodies: [SolverBody] = []
@@ -91,14 +106,40 @@ public struct World: Sendable {
     var carried: [CarriedImpulse] = []
     var approachSpeeds: [Double] = []
 
+    /// An empty world.
+    /// - Throws: `InvalidValue` naming the first setting, container or field value out of range.
     public init(configuration: WorldConfiguration = WorldConfiguration(),
                 container: Container = Container(rect: .zero),
-                field: AttractionField = AttractionField()) {
-        precondition(configuration.validationError == nil, configuration.validationError ?? "")
-        precondition(container.rect.isValid, "invalid container rect \(container.rect)")
-        precondition(field.isValid, "invalid attraction field \(field)")
+                field: AttractionField = AttractionField()) throws(InvalidValue) {
+        try configuration.validate()
+        try container.validate()
+        try field.validate()
         self.configuration = configuration
         self.container = container
         self.field = field
+    }
+}
+
+extension World {
+    /// Replaces the solver settings; they take effect at the next step.
+    /// - Throws: `InvalidValue` (and changes nothing) when a setting is out of range.
+    public mutating func setConfiguration(_ configuration: WorldConfiguration) throws(InvalidValue) {
+        try configuration.validate()
+        self.configuration = configuration
+    }
+
+    /// Replaces the attraction field (point, law, strength); it acts from the next step.
+    /// - Throws: `InvalidValue` (and changes nothing) when a value is out of range.
+    public mutating func setField(_ field: AttractionField) throws(InvalidValue) {
+        try field.validate()
+        self.field = field
+    }
+
+    /// Replaces the container (a resize, borders opened or closed). Bodies caught outside a solid
+    /// border are pushed back in at the push speed over the next steps, never teleported.
+    /// - Throws: `InvalidValue` (and changes nothing) for a non-finite or negative rect.
+    public mutating func setContainer(_ container: Container) throws(InvalidValue) {
+        try container.validate()
+        self.container = container
     }
 }

@@ -2,11 +2,23 @@ import BubblePhysics
 
 /// Making and adding bubbles, spawn points, cycling.
 extension BubbleContainer {
-    /// Makes a bubble with the next identity (0, 1, 2, …) without adding it.
-    public mutating func makeBubble(_ content: some BubbleLayoutProvider, tag: Int? = nil,
-                                    selected: Bool = false) -> Bubble {
-        let id = BubbleID(nextID)
-        nextID += 1
+    /// The lowest identity no bubble in the container has (the counter's fallback once an identity
+    /// at the top of `BubbleID.range` was added by hand).
+    /// - Complexity: O(n).
+    func lowestFreeID() -> Int {
+        var used = [Bool](repeating: false, count: records.count + 1)
+        for record in records where record.bubble.id.rawValue < used.count { used[record.bubble.id.rawValue] = true }
+        return used.firstIndex(of: false) ?? records.count
+    }
+
+    /// Makes a bubble with the next identity (0, 1, 2, …) without adding it. Identities are not
+    /// reused, except once the counter has passed the top of `BubbleID.range` (possible only after
+    /// adding a hand-made identity near it): then the lowest identity not in the container is issued.
+    /// - Complexity: O(1).
+    public mutating func makeBubble(_ content: Content, tag: Int? = nil, selected: Bool = false) -> Bubble<Content> {
+        // Past the top only after a hand-made top identity: then reuse the lowest free one.
+        let id = BubbleID(nextID > BubbleID.range.upperBound ? lowestFreeID() : nextID)
+        if nextID <= BubbleID.range.upperBound { nextID += 1 }
         return Bubble(id: id, content: content, tag: tag, isSelected: selected)
     }
 
@@ -14,11 +26,14 @@ extension BubbleContainer {
     /// (seeded; never the same corner twice running) and, if `animated`, grows in over
     /// `growInDuration`. In a container without an area it waits and appears once the container
     /// has one. With `maxBubbles` reached, the oldest bubble is removed (animated) first.
-    /// A bubble added selected is reported as `added` only; `maxSelected` applies to it (refused:
-    /// it is added unselected; deselect-oldest: the oldest selection is deselected and reported).
+    /// A bubble added selected is reported as `added`, then `selected`; `maxSelected` applies to
+    /// it (refused: it is added unselected; deselect-oldest: the oldest selection is deselected
+    /// and reported first).
     /// - Throws: `.duplicateBubble` when a bubble with this identity is in the container
-    ///   (including while it shrinks out).
-    public mutating func add(_ bubble: Bubble, atCenter: Bool = false, animated: Bool = true) throws(BubbleContainerError) {
+    ///   (including while it shrinks out); `.invalidValue` for an identity outside `BubbleID.range`.
+    /// - Complexity: O(1) amortised (O(n) when a deselect-oldest eviction is needed).
+    public mutating func add(_ bubble: Bubble<Content>, atCenter: Bool = false, animated: Bool = true) throws(BubbleContainerError) {
+        do { try BubbleID.range.check(bubble.id.rawValue) } catch { throw .invalidValue(error) }
         guard indexByID[bubble.id] == nil else { throw .duplicateBubble(bubble.id) }
         if bubble.id.rawValue >= nextID { nextID = bubble.id.rawValue + 1 }
         enforceMaxBubbles(adding: 1)
@@ -28,47 +43,39 @@ extension BubbleContainer {
         if bubble.isSelected { selectionCounter += 1 }
         records.append(BubbleRecord(bubble: bubble, body: nil, phase: .waiting, phaseStart: time,
                                     spawnAtCenter: atCenter, animated: animated, diameterFrom: diameter,
-                                    diameterTo: diameter, diameterStart: time, selectionOrder: selectionCounter))
+                                    diameterTo: diameter, diameterStart: time, selectionOrder: selectionCounter,
+                                    previous: nil))
         indexByID[bubble.id] = records.count - 1
+        liveCount += 1
+        if bubble.isSelected { selectedLiveCount += 1 }
         report(.added, records.count - 1)
+        if bubble.isSelected { report(.selected, records.count - 1) }
         if configuration.size.hasArea { spawn(records.count - 1) }
     }
 
-    /// Makes and adds a bubble in one call (cannot be a duplicate). Returns its identity.
+    /// Makes and adds a bubble in one call (it cannot be a duplicate). Returns its identity.
+    /// - Complexity: O(1) amortised.
     @discardableResult
-    public mutating func add(content: some BubbleLayoutProvider, tag: Int? = nil, selected: Bool = false,
+    public mutating func add(content: Content, tag: Int? = nil, selected: Bool = false,
                              atCenter: Bool = false, animated: Bool = true) -> BubbleID {
         let bubble = makeBubble(content, tag: tag, selected: selected)
-        do { try add(bubble, atCenter: atCenter, animated: animated) } catch { preconditionFailure("fresh identity \(bubble.id) is a duplicate") }
+        do { try add(bubble, atCenter: atCenter, animated: animated) } catch { assertionFailure("fresh identity \(bubble.id): \(error)") }
         return bubble.id
-    }
-
-    /// Makes and adds a `DefaultBubble` (UEBubblePicker's `createAndAddDefaultBubble`).
-    @discardableResult
-    public mutating func addDefaultBubble(text: String, imageName: String? = nil, style: BubbleStyle = BubbleStyle(),
-                                          tag: Int? = nil, selected: Bool = false, atCenter: Bool = false,
-                                          animated: Bool = true) -> BubbleID {
-        add(content: DefaultBubble(text: text, imageName: imageName, style: style), tag: tag, selected: selected,
-            atCenter: atCenter, animated: animated)
     }
 
     /// A provider's diameter made safe: finite, within `minimumDiameter...maximumDiameter`.
     static func sanitised(_ diameter: Double) -> Double {
-        guard diameter.isFinite, diameter > minimumDiameter else { return minimumDiameter }
-        return diameter < maximumDiameter ? diameter : maximumDiameter
+        guard diameter.isFinite, diameter > PickerConstants.minimumDiameter else { return PickerConstants.minimumDiameter }
+        return diameter < PickerConstants.maximumDiameter ? diameter : PickerConstants.maximumDiameter
     }
 
-    /// Removes the oldest bubbles so that `adding` more fit under `maxBubbles`.
+    /// Removes the oldest live bubbles so that `adding` more fit under `maxBubbles`.
+    /// - Complexity: O(1) amortised: a cursor walks forward over bubbles already leaving.
     mutating func enforceMaxBubbles(adding: Int) {
         guard let limit = configuration.maxBubbles else { return }
-        var alive = records.reduce(0) { $0 + ($1.phase == .removing ? 0 : 1) }
-        var index = 0
-        while alive + adding > limit && index < records.count {
-            if records[index].phase != .removing {
-                beginRemoval(index)
-                alive -= 1
-            }
-            index += 1
+        while liveCount + adding > limit && oldestLiveHint < records.count {
+            if records[oldestLiveHint].phase != .removing { beginRemoval(oldestLiveHint) }
+            oldestLiveHint += 1
         }
     }
 
@@ -76,15 +83,20 @@ extension BubbleContainer {
     mutating func spawn(_ index: Int) {
         let record = records[index]
         let diameter = record.diameterTo
-        let scale = record.animated && configuration.growInDuration > 0 ? BubbleContainer.minimumScale : 1
+        let scale = record.animated && configuration.growInDuration > 0 ? PickerConstants.minimumScale : 1
         let radius = diameter * scale * 0.5
         let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
         let base = record.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
         let position = BubbleContainer.withinWorld(keptInside(base + jitter, radius: radius))
-        let body = world.createBody(BodyDefinition(position: position, radius: radius,
-                                                   density: density(selected: record.bubble.isSelected) / (scale * scale),
-                                                   resistance: configuration.resistance))
-        records[index].body = body
+        let definition = BodyDefinition(position: position, radius: radius,
+                                        density: density(selected: record.bubble.isSelected) / (scale * scale),
+                                        resistance: configuration.resistance)
+        do {
+            records[index].body = try world.createBody(definition)
+        } catch {
+            assertionFailure("container bug: \(error)")  // bounded above; in release the bubble keeps waiting
+            return
+        }
         records[index].phase = scale < 1 ? .growingIn : .present
         records[index].phaseStart = time
     }
@@ -107,5 +119,17 @@ extension BubbleContainer {
 
     mutating func spawnWaitingBubbles() {
         for index in records.indices where records[index].phase == .waiting { spawn(index) }
+    }
+}
+
+extension BubbleContainer where Content == DefaultBubble {
+    /// Makes and adds a `DefaultBubble` (UEBubblePicker's `createAndAddDefaultBubble`).
+    /// - Complexity: O(1) amortised.
+    @discardableResult
+    public mutating func addDefaultBubble(text: String, imageName: String? = nil, style: BubbleStyle = BubbleStyle(),
+                                          tag: Int? = nil, selected: Bool = false, atCenter: Bool = false,
+                                          animated: Bool = true) -> BubbleID {
+        add(content: DefaultBubble(text: text, imageName: imageName, style: style), tag: tag, selected: selected,
+            atCenter: atCenter, animated: animated)
     }
 }

@@ -6,9 +6,10 @@ extension BubbleContainer {
     /// them inside; a new anchor is used at once; densities and resistance apply to every
     /// bubble; a lower `maxBubbles` removes the oldest surplus (animated); a new seed reseeds
     /// the spawn generator. `maxSelected` only limits later selections.
-    /// - Throws: `.invalidConfiguration` (and changes nothing) when `validationError` is set.
+    /// - Throws: `.invalidValue` (and changes nothing) naming the first setting out of range.
+    /// - Complexity: O(n) when the size, densities, resistance or borders change, else O(1).
     public mutating func setConfiguration(_ new: BubbleContainerConfiguration) throws(BubbleContainerError) {
-        if let error = new.validationError { throw .invalidConfiguration(error) }
+        do { try new.validate() } catch { throw .invalidValue(error) }
         let old = configuration
         configuration = new
         if new.seed != old.seed {
@@ -16,9 +17,9 @@ extension BubbleContainer {
             lastCorner = nil
         }
         if new.anchor != old.anchor { moveAnchorNow(to: new.anchor) }
-        world.configuration = new.physics
-        world.container = BubbleContainer.container(for: new)
-        world.field = BubbleContainer.field(for: new, anchor: anchorCurrent)
+        bounded(try world.setConfiguration(new.physics))
+        bounded(try world.setContainer(BubbleContainer.container(for: new)))
+        bounded(try world.setField(BubbleContainer.field(for: new, anchor: anchorCurrent)))
         if new.size != old.size { respread(from: old.size, to: new.size) }
         if new.size != old.size || new.solidBorders != old.solidBorders { keepBodiesInside() }
         if new.densitySelected != old.densitySelected || new.densityUnselected != old.densityUnselected
@@ -30,7 +31,8 @@ extension BubbleContainer {
 
     /// Resizes the container (a rotation): the anchor follows, bubbles are moved proportionally
     /// and kept inside the solid borders. A zero size is legal; bubbles then wait.
-    /// - Throws: `.invalidConfiguration` for a negative or non-finite size.
+    /// - Throws: `.invalidValue` for a side that is negative, not finite or above
+    ///   `BubbleContainerConfiguration.sideRange`.
     public mutating func resize(to size: Size) throws(BubbleContainerError) {
         var new = configuration
         new.size = size
@@ -38,7 +40,7 @@ extension BubbleContainer {
     }
 
     /// Moves the attraction anchor (a fraction of the size) at once.
-    /// - Throws: `.invalidConfiguration` for a non-finite anchor.
+    /// - Throws: `.invalidValue` for a component outside `BubbleContainerConfiguration.anchorRange`.
     public mutating func setAnchor(_ anchor: Vector2) throws(BubbleContainerError) {
         var new = configuration
         new.anchor = anchor
@@ -70,11 +72,13 @@ extension BubbleContainer {
         let reference = old.hasArea ? old : spreadReference
         spreadReference = new
         if reference.hasArea {
-            let sx = new.width / reference.width, sy = new.height / reference.height
+            // Bounded scale: a container that was 5e-324 pt wide must not give an infinite one.
+            let sx = BubbleContainer.respreadScale(new.width / reference.width)
+            let sy = BubbleContainer.respreadScale(new.height / reference.height)
             for index in records.indices {
                 guard let body = records[index].body else { continue }
                 let p = world.position(of: body)
-                world.setPosition(BubbleContainer.withinWorld(Vector2(p.x * sx, p.y * sy)), of: body)
+                bounded(try world.setPosition(BubbleContainer.withinWorld(Vector2(p.x * sx, p.y * sy)), of: body))
             }
         }
         spawnWaitingBubbles()
@@ -87,7 +91,7 @@ extension BubbleContainer {
             guard let body = records[index].body else { continue }
             let position = world.position(of: body)
             let inside = keptInside(position, radius: world.radius(of: body))
-            if inside != position { world.setPosition(BubbleContainer.withinWorld(inside), of: body) }
+            if inside != position { bounded(try world.setPosition(BubbleContainer.withinWorld(inside), of: body)) }
         }
     }
 
@@ -95,8 +99,12 @@ extension BubbleContainer {
     /// A position clamped to the world's coordinate limit (a bubble that scrolled far away and
     /// is then re-spread by a large resize must not leave the range the world accepts).
     static func withinWorld(_ point: Vector2) -> Vector2 {
-        let limit = BodyDefinition.positionLimit
-        return Vector2(min(max(point.x, -limit), limit), min(max(point.y, -limit), limit))
+        Vector2(BodyDefinition.coordinateRange.clamped(point.x), BodyDefinition.coordinateRange.clamped(point.y))
+    }
+
+    /// A re-spread scale factor kept within 1e-9…1e9 (finite whatever the old and new sizes).
+    static func respreadScale(_ scale: Double) -> Double {
+        scale > 1e9 ? 1e9 : (scale >= 1e-9 ? scale : 1e-9)
     }
 
     func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
@@ -115,8 +123,8 @@ extension BubbleContainer {
     mutating func refreshBodies() {
         for index in records.indices {
             guard let body = records[index].body else { continue }
-            world.setDensity(bodyDensity(records[index]), of: body)
-            world.setResistance(configuration.resistance, of: body)
+            bounded(try world.setDensity(bodyDensity(records[index]), of: body))
+            bounded(try world.setResistance(configuration.resistance, of: body))
         }
     }
 

@@ -13,12 +13,23 @@ import BubblePhysics
 /// - Release: the bubble rejoins the field with the finger's velocity: the mean velocity from
 ///   the oldest sample within `flickWindow` (0.08 s) before the last one to the last one (the
 ///   previous sample when only one is that recent), capped at `maxFlickSpeed` diameters per
-///   second. Times that do not increase give zero velocity.
+///   second. Times that do not increase give zero velocity. An up at exactly the last moved
+///   point within `PickerConstants.releaseGrace` (0.05 s) of that move is how UIKit reports
+///   lifting a moving finger (`touchesEnded` a frame later, at the last point): it ends the
+///   motion without diluting its speed. A finger that rests longer before lifting flicks nothing.
 /// - Drag on the background (when `backgroundScrollEnabled`): the anchor target moves with the
-///   finger (start anchor + translation / size, may leave 0...1); the anchor follows it
-///   smoothly (`anchorSmoothing` per step). On release the target is clamped into 0...1,
-///   becomes `configuration.anchor`, and the anchor springs back to it.
+///   finger (start anchor + translation / size, may leave 0...1 but is held within
+///   `BubbleContainerConfiguration.anchorRange`); the anchor follows it smoothly
+///   (`anchorSmoothing` per step). On release the target is clamped into 0...1, becomes
+///   `configuration.anchor`, and the anchor springs back to it.
+///
+/// Every finite coordinate and time is accepted (a huge one simply moves far); non-finite ones
+/// are ignored.
 extension BubbleContainer {
+    /// A finger touches down at `point` (points) at `time` (simulated seconds): on a bubble it
+    /// starts a tap or drag, on the background a background drag (or nothing when
+    /// `backgroundScrollEnabled` is off). Ignored while another gesture is active.
+    /// - Complexity: O(n) (the hit test).
     public mutating func pointerDown(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite, gesture == .idle else { return }
         let sample = PointerSample(point: point, time: time)
@@ -26,12 +37,15 @@ extension BubbleContainer {
             gesture = .bubble(BubbleGesture(id: records[index].bubble.id, down: sample, samples: [sample],
                                             isDragging: false, grabOffset: .zero, finger: point))
         } else if configuration.backgroundScrollEnabled {
-            gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget))
+            gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget, trail: [point]))
         } else {
             gesture = .ignored
         }
     }
 
+    /// The finger moved to `point` at `time`: drags the bubble (once beyond `tapMaxDistance`)
+    /// or moves the anchor target. Ignored when no gesture is active.
+    /// - Complexity: O(1).
     public mutating func pointerMoved(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite else { return }
         switch gesture {
@@ -41,20 +55,29 @@ extension BubbleContainer {
                 beginDrag(&drag)
             }
             gesture = .bubble(drag)
-        case .background(let drag):
+        case .background(var drag):
             moveAnchorTarget(drag, finger: point)
+            drag.trail.append(point)
+            if drag.trail.count > PickerConstants.sampleLimit { drag.trail.removeFirst() }
+            gesture = .background(drag)
         case .idle, .ignored:
             break
         }
     }
 
+    /// The finger lifted at `point` at `time`: ends a tap (toggling the bubble), a drag
+    /// (flicking the bubble with the finger's velocity) or a background drag (the anchor springs
+    /// back inside). Ignored when no gesture is active.
+    /// - Complexity: O(1), plus a selection's cost for a tap.
     public mutating func pointerUp(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite else { return }
         let ending = gesture
         gesture = .idle
         switch ending {
         case .bubble(var drag):
-            appendSample(PointerSample(point: point, time: time), into: &drag)
+            if !BubbleContainer.endsMotion(at: point, time: time, after: drag.samples.last) {
+                appendSample(PointerSample(point: point, time: time), into: &drag)
+            }
             if drag.isDragging {
                 release(drag)
             } else if (point - drag.down.point).length <= configuration.tapMaxDistance
@@ -68,6 +91,12 @@ extension BubbleContainer {
         case .idle, .ignored:
             break
         }
+    }
+
+    /// UIKit's way of lifting a moving finger: the up at the last moved point, within a frame or two.
+    static func endsMotion(at point: Vector2, time: Double, after last: PointerSample?) -> Bool {
+        guard let last, last.point == point else { return false }
+        return time - last.time <= PickerConstants.releaseGrace
     }
 
     /// Ends the gesture without a tap or a flick (a dragged bubble keeps its current velocity;
@@ -98,7 +127,7 @@ extension BubbleContainer {
 
     func appendSample(_ sample: PointerSample, into drag: inout BubbleGesture) {
         drag.samples.append(sample)
-        if drag.samples.count > BubbleContainer.sampleLimit { drag.samples.removeFirst() }
+        if drag.samples.count > PickerConstants.sampleLimit { drag.samples.removeFirst() }
         drag.finger = sample.point
     }
 
@@ -113,14 +142,18 @@ extension BubbleContainer {
         let size = configuration.size
         guard size.hasArea else { return }
         let translation = finger - drag.down.point
-        anchorTarget = drag.startAnchor + Vector2(translation.x / size.width, translation.y / size.height)
+        let target = drag.startAnchor + Vector2(translation.x / size.width, translation.y / size.height)
+        let range = BubbleContainerConfiguration.anchorRange
+        // Huge or overflowing finger travel: held at the anchor range (NaN keeps the old target).
+        if !target.x.isNaN { anchorTarget.x = range.clamped(target.x) }
+        if !target.y.isNaN { anchorTarget.y = range.clamped(target.y) }
     }
 
     /// Hands the bubble back to the field with the finger's (capped) velocity.
     mutating func release(_ drag: BubbleGesture) {
         guard let index = indexByID[drag.id], let body = records[index].body else { return }
         world.setAttracted(true, of: body)
-        world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(records[index])), of: body)
+        bounded(try world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(records[index])), of: body))
     }
 
     /// Mean finger velocity over the last `flickWindow` seconds of samples.
@@ -154,7 +187,7 @@ extension BubbleContainer {
         let target = drag.finger + drag.grabOffset
         let v = world.velocity(of: body), x = world.position(of: body)
         let next = (v - (x - target) * (h * omega * omega)) / (1 + 2 * h * omega + h * h * omega * omega)
-        world.setVelocity(capped(next, diameter: currentDiameter(records[index])), of: body)
+        bounded(try world.setVelocity(capped(next, diameter: currentDiameter(records[index])), of: body))
     }
 
     /// Folds the gesture into the state hash.
@@ -175,5 +208,19 @@ extension BubbleContainer {
             for value in [drag.grabOffset.x, drag.grabOffset.y, drag.finger.x, drag.finger.y] { hasher.combine(value) }
         }
         return hasher.value
+    }
+
+    /// The gesture in progress as a renderer shows it.
+    var pointerSnapshot: PointerSnapshot? {
+        switch gesture {
+        case .idle: return nil
+        case .ignored: return nil
+        case .bubble(let drag):
+            return PointerSnapshot(location: drag.finger, trail: drag.samples.map { $0.point },
+                                   target: .bubble(drag.id), isDragging: drag.isDragging)
+        case .background(let drag):
+            return PointerSnapshot(location: drag.trail.last ?? drag.down.point, trail: drag.trail,
+                                   target: .background, isDragging: true)
+        }
     }
 }

@@ -3,20 +3,29 @@ import BubblePhysics
 /// Queries (live bubbles only, in insertion order; leaving bubbles are excluded) and the frame.
 extension BubbleContainer {
     /// Every live bubble, in insertion order.
-    public var bubbles: [Bubble] { bubbles { _ in true } }
-    public var selectedBubbles: [Bubble] { bubbles { $0.isSelected } }
-    public var unselectedBubbles: [Bubble] { bubbles { !$0.isSelected } }
+    public var bubbles: [Bubble<Content>] { bubbles { _ in true } }
+    /// Every live selected bubble, in insertion order.
+    /// - Complexity: O(n).
+    public var selectedBubbles: [Bubble<Content>] { bubbles { $0.isSelected } }
+    /// Every live unselected bubble, in insertion order.
+    /// - Complexity: O(n).
+    public var unselectedBubbles: [Bubble<Content>] { bubbles { !$0.isSelected } }
     /// Number of live bubbles.
-    public var count: Int { records.reduce(0) { $0 + ($1.phase == .removing ? 0 : 1) } }
+    /// - Complexity: O(1).
+    public var count: Int { liveCount }
 
-    public func bubbles(withTag tag: Int) -> [Bubble] { bubbles { $0.tag == tag } }
+    /// Every live bubble with this tag, in insertion order.
+    /// - Complexity: O(n).
+    public func bubbles(withTag tag: Int) -> [Bubble<Content>] { bubbles { $0.tag == tag } }
 
-    public func bubbles(where predicate: (Bubble) -> Bool) -> [Bubble] {
+    /// Every live bubble matching the predicate (called once per bubble, in insertion order).
+    /// - Complexity: O(n) plus the predicate's cost.
+    public func bubbles(where predicate: (Bubble<Content>) -> Bool) -> [Bubble<Content>] {
         records.compactMap { $0.phase != .removing && predicate($0.bubble) ? $0.bubble : nil }
     }
 
     /// The live bubble with this identity, or nil.
-    public func bubble(_ id: BubbleID) -> Bubble? {
+    public func bubble(_ id: BubbleID) -> Bubble<Content>? {
         guard let record = record(id), record.phase != .removing else { return nil }
         return record.bubble
     }
@@ -32,7 +41,7 @@ extension BubbleContainer {
 
     /// Hit test: among live bubbles whose drawn circle contains `point`, the one whose centre
     /// is nearest; on a tie the later-added one (drawn on top). Nil on the background.
-    public func bubble(at point: Vector2) -> Bubble? {
+    public func bubble(at point: Vector2) -> Bubble<Content>? {
         hitIndex(point).map { records[$0].bubble }
     }
 
@@ -53,22 +62,46 @@ extension BubbleContainer {
     }
 
     /// The layout diameter of a bubble now (animating between its two sizes).
-    func currentDiameter(_ record: BubbleRecord) -> Double {
+    func currentDiameter(_ record: BubbleRecord<Content>) -> Double {
         let t = progress(since: record.diameterStart, over: configuration.selectionDuration)
         return record.diameterFrom + (record.diameterTo - record.diameterFrom) * BubbleContainer.smoothstep(t)
     }
 
     /// A frame for renderers: every bubble (waiting ones at the anchor with scale 0, leaving
-    /// ones shrinking), in insertion order.
+    /// ones shrinking), in insertion order, with the container's geometry.
+    /// - Complexity: O(n).
     public func frame() -> BubbleFrame {
-        BubbleFrame(step: stepCount, time: time, size: configuration.size, anchorPoint: anchorPoint,
-                    bubbles: records.map(snapshot))
+        frame(interpolation: 1)
     }
 
-    func snapshot(_ record: BubbleRecord) -> BubbleSnapshot {
-        let center = record.body.map { world.position(of: $0) } ?? anchorPoint
+    /// A frame `fraction` of the way from the state before the last step to the state now
+    /// (positions, diameters, scales and the attraction point blended linearly; 1 = now). Pass
+    /// the fraction `advance(by:)` returned, so a display faster than the step rate moves
+    /// smoothly instead of holding each step for several refreshes. Fractions are clamped to
+    /// 0...1; a non-finite one gives the state now. Selection, phase and appearance are those
+    /// of now.
+    /// - Complexity: O(n).
+    public func frame(interpolation fraction: Double) -> BubbleFrame {
+        let t = fraction.isFinite ? (fraction < 0 ? 0 : (fraction > 1 ? 1 : fraction)) : 1
+        var anchor = anchorPoint
+        if let previous = previousAnchorPoint, t < 1 { anchor = Vector2.lerp(previous, anchor, t) }
+        return BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
+                           solidBorders: configuration.solidBorders, anchorPoint: anchor,
+                           bubbles: records.map { snapshot($0, interpolation: t) }, pointer: pointerSnapshot)
+    }
+
+    func snapshot(_ record: BubbleRecord<Content>, interpolation t: Double = 1) -> BubbleSnapshot {
+        var center = record.body.map { world.position(of: $0) } ?? anchorPoint
+        var diameter = currentDiameter(record)
+        // A bubble that never got a body was never shown: it has no size (no ghost at the anchor).
+        var scale = record.body == nil ? 0 : scale(record)
+        if t < 1, let previous = record.previous {
+            center = Vector2.lerp(previous.center, center, t)
+            diameter = previous.diameter + (diameter - previous.diameter) * t
+            scale = previous.scale + (scale - previous.scale) * t
+        }
         return BubbleSnapshot(id: record.bubble.id, tag: record.bubble.tag, center: center,
-                              diameter: currentDiameter(record), scale: scale(record),
+                              diameter: diameter, scale: scale,
                               isSelected: record.bubble.isSelected, phase: record.phase,
                               isDragged: isDragged(record.bubble.id),
                               appearance: record.bubble.content.appearance(selected: record.bubble.isSelected))
@@ -83,7 +116,7 @@ extension BubbleContainer {
         hasher.combine(time)
         for record in records {
             hasher.combine(UInt64(bitPattern: Int64(record.bubble.id.rawValue)))
-            hasher.combine(UInt64(bitPattern: Int64(record.bubble.tag ?? Int.min)))
+            hasher.combine(UInt64(bitPattern: record.bubble.tag.map { Int64($0) } ?? Int64.min))  // Int64: the same on 32-bit wasm
             hasher.combine(UInt64(record.bubble.isSelected ? 1 : 0))
             hasher.combine(UInt64(record.phase.hashCode))
             hasher.combine(record.phaseStart)
@@ -109,5 +142,37 @@ extension BubblePhase {
         case .present: 2
         case .removing: 3
         }
+    }
+}
+
+/// Capacity: how much of the container the bubbles need.
+extension BubbleContainer {
+    /// Fill above which the container reports `overfull`: 0.8 (equal circles pack at most 0.91
+    /// of a plane, and walls and mixed sizes leave less).
+    public static var overfullFraction: Double { 0.8 }
+
+    /// The live bubbles' area (at their target sizes: selected ones grown) over the container's
+    /// area; 0 for a container without an area (bubbles wait). Above `overfullFraction` the
+    /// bubbles cannot all lie without overlapping: the picker then reports `overfull`.
+    /// - Complexity: O(n).
+    public var fillFraction: Double {
+        let size = configuration.size
+        guard size.hasArea else { return 0 }
+        var area = 0.0
+        for record in records where record.phase != .removing {
+            area += 0.7853981633974483 * record.diameterTo * record.diameterTo
+        }
+        return area / size.area
+    }
+
+    /// True while `fillFraction` is above `overfullFraction`.
+    public var isOverfull: Bool { fillFraction > Self.overfullFraction }
+
+    /// Reports `overfull` / `fits` when the state changes (checked after every step).
+    mutating func reportCapacity() {
+        let overfull = isOverfull
+        guard overfull != wasOverfull else { return }
+        wasOverfull = overfull
+        report(overfull ? .overfull : .fits)
     }
 }

@@ -5,6 +5,7 @@ import BubblePhysics
 /// Removing the dragged bubble ends the drag (later pointer events of that gesture are ignored).
 extension BubbleContainer {
     /// Removes one bubble. Returns false when it is not in the container (or already leaving).
+    /// - Complexity: O(1).
     @discardableResult
     public mutating func remove(_ id: BubbleID) -> Bool {
         guard let index = indexByID[id], records[index].phase != .removing else { return false }
@@ -13,13 +14,15 @@ extension BubbleContainer {
     }
 
     /// Removes every bubble with this tag; returns how many.
+    /// - Complexity: O(n).
     @discardableResult
     public mutating func remove(tag: Int) -> Int { remove { $0.tag == tag } }
 
     /// Removes every bubble matching the predicate (called once per bubble, in insertion order);
     /// returns how many.
+    /// - Complexity: O(n) plus the predicate's cost.
     @discardableResult
-    public mutating func remove(where predicate: (Bubble) -> Bool) -> Int {
+    public mutating func remove(where predicate: (Bubble<Content>) -> Bool) -> Int {
         var count = 0
         for index in records.indices where records[index].phase != .removing && predicate(records[index].bubble) {
             beginRemoval(index)
@@ -29,6 +32,7 @@ extension BubbleContainer {
     }
 
     /// Removes every bubble; returns how many.
+    /// - Complexity: O(n).
     @discardableResult
     public mutating func removeAll() -> Int { remove { _ in true } }
 
@@ -42,25 +46,31 @@ extension BubbleContainer {
         }
         records[index].phase = .removing
         records[index].phaseStart = time
+        liveCount -= 1
+        if records[index].bubble.isSelected { selectedLiveCount -= 1 }
     }
 
     /// Destroys the bodies of bubbles whose shrink-out has ended and reports them, in insertion
-    /// order.
+    /// order, then compacts the records in one pass.
+    /// - Complexity: O(n) per step.
     mutating func finishRemovals() {
-        var index = 0
+        var kept = 0
         var removedAny = false
-        while index < records.count {
+        for index in records.indices {
             let record = records[index]
             if record.phase == .removing && progress(since: record.phaseStart, over: configuration.removalDuration) >= 1 {
                 report(.removed, index)
                 if let body = record.body { world.destroyBody(body) }
-                records.remove(at: index)
                 removedAny = true
             } else {
-                index += 1
+                if kept != index { records[kept] = record }
+                kept += 1
             }
         }
-        if removedAny { rebuildIndex() }
+        guard removedAny else { return }
+        records.removeLast(records.count - kept)
+        oldestLiveHint = 0
+        rebuildIndex()
     }
 
     mutating func rebuildIndex() {

@@ -24,8 +24,10 @@ extension BubbleContainer {
     /// Selects every bubble with this tag; returns how many changed.
     @discardableResult
     public mutating func select(tag: Int) -> Int { select { $0.tag == tag } }
+    /// Deselects every bubble with this tag; returns how many changed.
     @discardableResult
     public mutating func deselect(tag: Int) -> Int { deselect { $0.tag == tag } }
+    /// Toggles every bubble with this tag (deselections first); returns how many changed.
     @discardableResult
     public mutating func toggle(tag: Int) -> Int { toggle { $0.tag == tag } }
 
@@ -33,18 +35,20 @@ extension BubbleContainer {
     /// returns how many changed. Under `maxSelected` with `.refuse` the first matches win;
     /// with `.deselectOldest` the last matches win and the oldest selections make room.
     @discardableResult
-    public mutating func select(where predicate: (Bubble) -> Bool) -> Int {
+    public mutating func select(where predicate: (Bubble<Content>) -> Bool) -> Int {
         commit(deselect: [], select: matching { !$0.isSelected && predicate($0) })
     }
 
+    /// Deselects every matching bubble (predicate called once per bubble, insertion order);
+    /// returns how many changed.
     @discardableResult
-    public mutating func deselect(where predicate: (Bubble) -> Bool) -> Int {
+    public mutating func deselect(where predicate: (Bubble<Content>) -> Bool) -> Int {
         commit(deselect: matching { $0.isSelected && predicate($0) }, select: [])
     }
 
     /// Toggles every matching bubble: deselections are applied (and reported) first.
     @discardableResult
-    public mutating func toggle(where predicate: (Bubble) -> Bool) -> Int {
+    public mutating func toggle(where predicate: (Bubble<Content>) -> Bool) -> Int {
         var selectedMatches: [Int] = [], unselectedMatches: [Int] = []
         for index in matching(predicate) {
             if records[index].bubble.isSelected { selectedMatches.append(index) } else { unselectedMatches.append(index) }
@@ -53,8 +57,14 @@ extension BubbleContainer {
     }
 
     /// Deselects every bubble; returns how many changed.
+    /// - Complexity: O(n).
     @discardableResult
     public mutating func deselectAll() -> Int { deselect { _ in true } }
+
+    /// Selects every bubble (as far as `maxSelected` allows); returns how many changed.
+    /// - Complexity: O(n) plus the neighbour pushes (a grid keeps those near-linear).
+    @discardableResult
+    public mutating func selectAll() -> Int { select { _ in true } }
 
     mutating func changeOne(_ id: BubbleID, to selected: Bool) -> Bool {
         guard let index = indexByID[id], records[index].phase != .removing,
@@ -63,7 +73,7 @@ extension BubbleContainer {
     }
 
     /// Indices of live bubbles matching the predicate, in insertion order.
-    func matching(_ predicate: (Bubble) -> Bool) -> [Int] {
+    func matching(_ predicate: (Bubble<Content>) -> Bool) -> [Int] {
         records.indices.filter { records[$0].phase != .removing && predicate(records[$0].bubble) }
     }
 
@@ -85,7 +95,8 @@ extension BubbleContainer {
             }
         }
         for index in deselect + evicted { setSelection(index, false) }
-        for index in select { setSelection(index, true) }
+        let neighbours = select.count > 8 ? neighbourIndex(for: select) : nil
+        for index in select { setSelection(index, true, neighbours: neighbours) }
         return deselect.count + select.count
     }
 
@@ -99,23 +110,25 @@ extension BubbleContainer {
         return true
     }
 
-    var selectedCount: Int {
-        records.reduce(0) { $0 + ($1.phase != .removing && $1.bubble.isSelected ? 1 : 0) }
-    }
+    /// Live selected bubbles. - Complexity: O(1).
+    var selectedCount: Int { selectedLiveCount }
 
     /// The `count` earliest-selected live bubbles not in `excluding`, oldest first.
     func oldestSelected(count: Int, excluding: [Int]) -> [Int] {
         guard count > 0 else { return [] }
+        var excluded = [Bool](repeating: false, count: records.count)
+        for index in excluding { excluded[index] = true }
         let candidates = records.indices.filter {
-            records[$0].phase != .removing && records[$0].bubble.isSelected && !excluding.contains($0)
+            records[$0].phase != .removing && records[$0].bubble.isSelected && !excluded[$0]
         }
         let ordered = candidates.sorted { (records[$0].selectionOrder, $0) < (records[$1].selectionOrder, $1) }
         return Array(ordered.prefix(count))
     }
 
     /// Switches one bubble's state: size animation, density, push, event.
-    mutating func setSelection(_ index: Int, _ selected: Bool) {
+    mutating func setSelection(_ index: Int, _ selected: Bool, neighbours: NeighbourIndex? = nil) {
         let current = currentDiameter(records[index])
+        selectedLiveCount += selected ? 1 : -1
         records[index].bubble.isSelected = selected
         records[index].diameterFrom = current
         records[index].diameterTo = BubbleContainer.sanitised(records[index].bubble.content.diameter(selected: selected))
@@ -125,26 +138,39 @@ extension BubbleContainer {
             records[index].selectionOrder = selectionCounter
         }
         if let body = records[index].body {
-            world.setDensity(bodyDensity(records[index]), of: body)
-            if selected { pushNeighbours(of: index) }
+            bounded(try world.setDensity(bodyDensity(records[index]), of: body))
+            if selected { pushNeighbours(of: index, using: neighbours) }
         }
         report(selected ? .selected : .deselected, index)
     }
 
     /// Gives every other live bubble within reach a velocity away from this one, fading
     /// linearly from `selectionPushSpeed` at the centre to zero at the reach.
-    mutating func pushNeighbours(of index: Int) {
+    /// With a `NeighbourIndex` only nearby bubbles are visited, in the same (index) order.
+    mutating func pushNeighbours(of index: Int, using neighbours: NeighbourIndex?) {
         guard let body = records[index].body, configuration.selectionPushSpeed > 0 else { return }
         let centre = world.position(of: body)
         let reach = configuration.selectionPushReach * records[index].diameterTo
         guard reach > 0 else { return }
-        for other in records.indices where other != index && records[other].phase != .removing {
+        let candidates = neighbours?.candidates(near: centre) ?? Array(records.indices)
+        for other in candidates where other != index && records[other].phase != .removing {
             guard let neighbour = records[other].body, !isDragged(records[other].bubble.id) else { continue }
             let offset = world.position(of: neighbour) - centre
             let distance = offset.length
             guard distance > 0, distance < reach else { continue }
             let speed = configuration.selectionPushSpeed * (1 - distance / reach)
-            world.setVelocity(world.velocity(of: neighbour) + offset * (speed / distance), of: neighbour)
+            bounded(try world.setVelocity(world.velocity(of: neighbour) + offset * (speed / distance), of: neighbour))
         }
+    }
+
+    /// An index of the bodies' positions for pushing away from the `selecting` bubbles, with
+    /// cells as wide as the largest reach among them (diameters once selected).
+    func neighbourIndex(for selecting: [Int]) -> NeighbourIndex {
+        var reach = 0.0
+        for index in selecting {
+            let diameter = BubbleContainer.sanitised(records[index].bubble.content.diameter(selected: true))
+            reach = max(reach, configuration.selectionPushReach * diameter)
+        }
+        return NeighbourIndex(points: records.map { $0.body.map { world.position(of: $0) } }, reach: reach)
     }
 }

@@ -2,14 +2,14 @@ import BubblePhysics
 
 /// Time: fixed steps, animations as functions of simulated time (smoothstep, + − × ÷ only).
 extension BubbleContainer {
-    /// Scale of a growing bubble when it appears, and the floor of a shrinking one (UIKit-like 0.01).
-    static let minimumScale = 0.01
-
-    /// Advances one fixed step (`configuration.physics.timeStep`, 1/60 s by default): advances
-    /// the clock, moves the anchor, sets animated sizes to their values at the step's end, drives
-    /// a dragged bubble, steps the world (only when the container has an area), then ends
-    /// finished grow-ins and removals (reporting `removed`).
+    /// Advances one fixed step (`configuration.physics.timeStep`, 1/60 s by default): keeps the
+    /// current state for interpolated frames, advances the clock, moves the anchor, sets animated
+    /// sizes to their values at the step's end, drives a dragged bubble, steps the world (only
+    /// when the container has an area), then ends finished grow-ins and removals (reporting
+    /// `removed`).
+    /// - Complexity: O(n) for bubbles of similar size.
     public mutating func step() {
+        keepPreviousState()
         time += configuration.physics.timeStep  // animations show their state at the step's end
         stepCount += 1
         moveAnchorTowardTarget()
@@ -18,23 +18,30 @@ extension BubbleContainer {
         if configuration.size.hasArea { world.step() }
         settleAnimations()
         finishRemovals()
+        reportCapacity()
     }
 
     /// Runs as many whole steps as `elapsed` seconds (plus time carried from earlier calls)
     /// allows, at most `physics.maxStepsPerAdvance`, and returns the leftover as a fraction of a
-    /// step (0..<1) for interpolation. Negative, zero or non-finite `elapsed` runs nothing.
+    /// step (0..<1): pass it to `frame(interpolation:)` to draw between the last two steps.
+    /// Negative, zero or non-finite `elapsed` runs nothing (see `FixedStepClock`).
+    /// - Complexity: O(steps run × n).
     @discardableResult
     public mutating func advance(by elapsed: Double) -> Double {
         let dt = configuration.physics.timeStep
-        if elapsed.isFinite && elapsed > 0 { carriedTime += elapsed }
-        var steps = 0
-        while carriedTime >= dt && steps < configuration.physics.maxStepsPerAdvance {
-            step()
-            carriedTime -= dt
-            steps += 1
+        let steps = clock.steps(after: elapsed, timeStep: dt, limit: configuration.physics.maxStepsPerAdvance)
+        for _ in 0..<steps { step() }
+        return clock.fraction(of: dt)
+    }
+
+    /// Remembers every bubble's drawn state and the anchor point before a step.
+    mutating func keepPreviousState() {
+        previousAnchorPoint = anchorPoint
+        for index in records.indices {
+            let record = records[index]
+            let center = record.body.map { world.position(of: $0) } ?? anchorPoint
+            records[index].previous = MotionSample(center: center, diameter: currentDiameter(record), scale: scale(record))
         }
-        if carriedTime >= dt { carriedTime = 0 }
-        return carriedTime / dt
     }
 
     /// 0 at `start`, 1 after `duration` seconds (1 at once for a zero duration).
@@ -48,16 +55,16 @@ extension BubbleContainer {
     static func smoothstep(_ t: Double) -> Double { t * t * (3 - 2 * t) }
 
     /// Grow-in / shrink-out scale now.
-    func scale(_ record: BubbleRecord) -> Double {
+    func scale(_ record: BubbleRecord<Content>) -> Double {
         switch record.phase {
         case .waiting: return 0
         case .present: return 1
         case .growingIn:
             let t = BubbleContainer.smoothstep(progress(since: record.phaseStart, over: configuration.growInDuration))
-            return BubbleContainer.minimumScale + (1 - BubbleContainer.minimumScale) * t
+            return PickerConstants.minimumScale + (1 - PickerConstants.minimumScale) * t
         case .removing:
             let t = BubbleContainer.smoothstep(progress(since: record.phaseStart, over: configuration.removalDuration))
-            return 1 - (1 - BubbleContainer.minimumScale) * t
+            return 1 - (1 - PickerConstants.minimumScale) * t
         }
     }
 
@@ -72,19 +79,19 @@ extension BubbleContainer {
             let scale = scale(record)
             let radius = currentDiameter(record) * scale * 0.5
             if radius != world.radius(of: body) {
-                world.setRadius(radius, of: body)
+                bounded(try world.setRadius(radius, of: body))
                 // A bubble growing against a solid border moves in with its rim.
                 let position = world.position(of: body), inside = keptInside(position, radius: radius)
-                if inside != position && configuration.size.hasArea { world.setPosition(BubbleContainer.withinWorld(inside), of: body) }
+                if inside != position && configuration.size.hasArea { bounded(try world.setPosition(BubbleContainer.withinWorld(inside), of: body)) }
             }
             let density = bodyDensity(record)
-            if density != world.body(body).density { world.setDensity(density, of: body) }
+            if density != world.body(body).density { bounded(try world.setDensity(density, of: body)) }
         }
     }
 
     /// The body's density: the selection state's density over scale², so the mass is that of
     /// the full-size bubble.
-    func bodyDensity(_ record: BubbleRecord) -> Double {
+    func bodyDensity(_ record: BubbleRecord<Content>) -> Double {
         let scale = scale(record)
         return density(selected: record.bubble.isSelected) / (scale * scale)
     }
@@ -105,6 +112,8 @@ extension BubbleContainer {
             anchorCurrent = anchorCurrent + (anchorTarget - anchorCurrent) * k
             if (anchorTarget - anchorCurrent).lengthSquared < 1e-12 { anchorCurrent = anchorTarget }
         }
-        world.field.point = anchorPoint
+        var field = world.field
+        field.point = anchorPoint
+        bounded(try world.setField(field))
     }
 }

@@ -8,21 +8,24 @@ import BubblePhysics
 /// through `step()` (one fixed step of `configuration.physics.timeStep`, 1/60 s by default)
 /// or `advance(by:)`.
 ///
+/// It is generic over its bubbles' content: `BubbleContainer<DefaultBubble>` for stock bubbles, or
+/// your own `BubbleLayoutProvider` (an enum of your kinds to mix several). It is `Sendable` when
+/// the content is.
+///
 /// ```swift
 /// var configuration = BubbleContainerConfiguration()
 /// configuration.size = Size(width: 375, height: 667)
-/// var picker = BubbleContainer(configuration: configuration)
+/// var picker = try BubbleContainer<DefaultBubble>(configuration: configuration)
 /// let id = picker.addDefaultBubble(text: "Jazz", tag: 1)
 /// for _ in 0..<120 { picker.step() }
 /// picker.select(id)
 /// print(picker.frame().bubbles.map(\.center), picker.takeEvents())
 /// ```
-public struct BubbleContainer: Sendable {
-    /// Sanitised diameter bounds for provider output, points.
-    public static let minimumDiameter = 1.0
-    public static let maximumDiameter = 10_000.0
-    /// Pointer samples kept per gesture.
-    static let sampleLimit = 32
+public struct BubbleContainer<Content: BubbleLayoutProvider> {
+    /// Smallest diameter a provider's output is raised to, points.
+    public static var minimumDiameter: Double { PickerConstants.minimumDiameter }
+    /// Largest diameter a provider's output is capped at, points.
+    public static var maximumDiameter: Double { PickerConstants.maximumDiameter }
 
     /// Current settings. Change them with `setConfiguration(_:)`, `resize(to:)`, `setAnchor(_:)`.
     public internal(set) var configuration: BubbleContainerConfiguration
@@ -32,12 +35,23 @@ public struct BubbleContainer: Sendable {
     public internal(set) var stepCount: Int = 0
     /// Simulated seconds elapsed (sum of the step lengths).
     public internal(set) var time: Double = 0
-    /// Events not yet taken, oldest first.
-    public internal(set) var events: [BubbleEvent] = []
+    /// Events not yet taken, oldest first, in a buffer whose taken or dropped head starts at
+    /// `eventStart` (so dropping the oldest is O(1)).
+    var eventBuffer: [BubbleEvent] = []
+    var eventStart = 0
+    /// Events dropped because more than `maximumPendingEvents` were waiting.
+    public internal(set) var droppedEventCount = 0
+    /// Whether the last step ended over-full.
+    var wasOverfull = false
 
-    var records: [BubbleRecord] = []
+    var records: [BubbleRecord<Content>] = []
     var indexByID: [BubbleID: Int] = [:]
     var nextID = 0
+    /// Bubbles not leaving (the `count` query), and those of them selected.
+    var liveCount = 0
+    var selectedLiveCount = 0
+    /// No live bubble sits before this index (the cycling cursor; reset when records compact).
+    var oldestLiveHint = 0
     var random: SplitMix64
     var lastCorner: Int? = nil
     var selectionCounter = 0
@@ -45,23 +59,30 @@ public struct BubbleContainer: Sendable {
     var anchorCurrent: Vector2
     var anchorTarget: Vector2
     var gesture: GestureState = .idle
-    /// Seconds carried by `advance(by:)` toward the next step.
-    var carriedTime = 0.0
+    /// The frame clock of `advance(by:)`.
+    var clock = FixedStepClock()
+    /// The attraction point before the last step, for interpolated frames.
+    var previousAnchorPoint: Vector2? = nil
     /// The last size with an area, to re-spread bubbles from after a zero-size phase.
     var spreadReference: Size
 
-    /// - Precondition: `configuration.validationError == nil` (validate data first, or use
-    ///   `setConfiguration(_:)`, which throws).
-    public init(configuration: BubbleContainerConfiguration = BubbleContainerConfiguration()) {
-        precondition(configuration.validationError == nil, configuration.validationError ?? "")
+    /// An empty container.
+    /// - Throws: `.invalidValue` naming the first setting out of range (see
+    ///   `BubbleContainerConfiguration.validate()`).
+    public init(configuration: BubbleContainerConfiguration = BubbleContainerConfiguration()) throws(BubbleContainerError) {
+        do { try configuration.validate() } catch { throw .invalidValue(error) }
         self.configuration = configuration
         self.random = SplitMix64(seed: configuration.seed)
         self.anchorCurrent = configuration.anchor
         self.anchorTarget = configuration.anchor
         self.spreadReference = configuration.size
-        self.world = World(configuration: configuration.physics,
-                           container: BubbleContainer.container(for: configuration),
-                           field: BubbleContainer.field(for: configuration, anchor: configuration.anchor))
+        do {
+            self.world = try World(configuration: configuration.physics,
+                                   container: BubbleContainer.container(for: configuration),
+                                   field: BubbleContainer.field(for: configuration, anchor: configuration.anchor))
+        } catch {
+            throw .invalidValue(error)
+        }
     }
 
     static func container(for configuration: BubbleContainerConfiguration) -> Container {
@@ -75,19 +96,67 @@ public struct BubbleContainer: Sendable {
                         falloffRadius: configuration.falloffRadius)
     }
 
+    /// Most events kept waiting for `takeEvents()`; beyond it the oldest are dropped (counted in
+    /// `droppedEventCount`), so an app that never takes events keeps a bounded queue.
+    public static var maximumPendingEvents: Int { 10_000 }
+
+    /// Events not yet taken, oldest first.
+    /// - Complexity: O(pending events).
+    public var events: [BubbleEvent] { Array(eventBuffer[eventStart...]) }
+
     /// Returns the events reported since the last call, oldest first, and forgets them.
+    /// - Complexity: O(pending events).
     public mutating func takeEvents() -> [BubbleEvent] {
-        defer { events.removeAll() }
+        defer {
+            eventBuffer.removeAll(keepingCapacity: eventBuffer.count <= 1024)
+            eventStart = 0
+        }
         return events
     }
 
-    func record(_ id: BubbleID) -> BubbleRecord? {
+    func record(_ id: BubbleID) -> BubbleRecord<Content>? {
         guard let index = indexByID[id] else { return nil }
         return records[index]
     }
 
     mutating func report(_ kind: BubbleEvent.Kind, _ index: Int) {
         let bubble = records[index].bubble
-        events.append(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount))
+        queue(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount))
     }
+
+    /// Reports a container event (no bubble).
+    mutating func report(_ kind: BubbleEvent.Kind) {
+        queue(BubbleEvent(kind: kind, bubble: nil, tag: nil, step: stepCount))
+    }
+
+    /// Appends an event, dropping the oldest beyond `maximumPendingEvents`.
+    /// - Complexity: O(1) amortised.
+    mutating func queue(_ event: BubbleEvent) {
+        eventBuffer.append(event)
+        if eventBuffer.count - eventStart > Self.maximumPendingEvents {
+            eventStart += 1
+            droppedEventCount += 1
+            if eventStart >= Self.maximumPendingEvents {  // compact: the head is as long as the queue
+                eventBuffer.removeFirst(eventStart)
+                eventStart = 0
+            }
+        }
+    }
+}
+
+extension BubbleContainer: Sendable where Content: Sendable {}
+
+/// Constants of every container (stored here: a generic type cannot hold static stored properties).
+enum PickerConstants {
+    /// Smallest diameter a provider's output is raised to, points (a provider may return anything).
+    static let minimumDiameter = BubbleStyle.sizeRange.lowerBound
+    /// Largest diameter a provider's output is capped at, points.
+    static let maximumDiameter = BubbleStyle.sizeRange.upperBound
+    /// Scale of a growing bubble when it appears, and the floor of a shrinking one (UIKit-like 0.01).
+    static let minimumScale = 0.01
+    /// Pointer samples kept per gesture.
+    static let sampleLimit = 32
+    /// Longest gap, seconds, between the last move and an up at the same point that still ends
+    /// that motion (UIKit reports `touchesEnded` a frame after the last move).
+    static let releaseGrace = 0.05
 }

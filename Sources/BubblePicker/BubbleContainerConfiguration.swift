@@ -95,61 +95,8 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     /// Solver settings of the underlying world. Default `WorldConfiguration()`.
     public var physics: WorldConfiguration = WorldConfiguration()
 
+    /// Every setting at its default.
     public init() {}
-
-    /// Largest container side, in points.
-    public static let maximumSide: Double = 1e7
-    /// Densities a configuration may use: growing in divides the density by up to 10⁴ (scale
-    /// 0.01 squared, to keep the full-size mass), which must stay inside the world's range.
-    public static let densityRange: ClosedRange<Double> = 1e-6...1e5
-
-    /// Nil when valid; otherwise the field that is wrong and why.
-    public var validationError: String? {
-        if !size.isValid { return "size \(size) must be finite and not negative" }
-        if !(size.width <= BubbleContainerConfiguration.maximumSide && size.height <= BubbleContainerConfiguration.maximumSide) {
-            return "size \(size) must be at most 1e7 points on each side"
-        }
-        if !(anchor.isFinite && abs(anchor.x) <= 1000 && abs(anchor.y) <= 1000) {
-            return "anchor \(anchor) must be finite, within ±1000 container sizes"
-        }
-        for (name, value) in [("densitySelected", densitySelected), ("densityUnselected", densityUnselected)]
-        where !BubbleContainerConfiguration.densityRange.contains(value) {
-            return "\(name) \(value) must be in 1e-6...1e5"
-        }
-        if let error = BubbleContainerConfiguration.checkPositive(
-            [("densitySelected", densitySelected), ("densityUnselected", densityUnselected),
-             ("dragFrequency", dragFrequency), ("flickWindow", flickWindow), ("maxFlickSpeed", maxFlickSpeed)]) {
-            return error
-        }
-        if let error = BubbleContainerConfiguration.checkNotNegative(
-            [("fieldStrength", fieldStrength), ("falloffRadius", falloffRadius), ("resistance", resistance),
-             ("growInDuration", growInDuration), ("selectionDuration", selectionDuration),
-             ("removalDuration", removalDuration), ("selectionPushSpeed", selectionPushSpeed),
-             ("selectionPushReach", selectionPushReach), ("tapMaxDistance", tapMaxDistance),
-             ("tapMaxDuration", tapMaxDuration)]) {
-            return error
-        }
-        if !(anchorSmoothing.isFinite && anchorSmoothing > 0 && anchorSmoothing <= 1) {
-            return "anchorSmoothing \(anchorSmoothing) must be in (0, 1]"
-        }
-        if let limit = maxSelected, limit < 0 { return "maxSelected \(limit) must not be negative" }
-        if let limit = maxBubbles, limit < 1 { return "maxBubbles \(limit) must be at least 1" }
-        return physics.validationError.map { "physics: \($0)" }
-    }
-
-    private static func checkPositive(_ fields: [(String, Double)]) -> String? {
-        for (name, value) in fields where !(value.isFinite && value > 0) {
-            return "\(name) \(value) must be positive and finite"
-        }
-        return nil
-    }
-
-    private static func checkNotNegative(_ fields: [(String, Double)]) -> String? {
-        for (name, value) in fields where !(value.isFinite && value >= 0) {
-            return "\(name) \(value) must be finite and not negative"
-        }
-        return nil
-    }
 
     /// The solid borders these scroll flags give: a scrolling axis has open borders.
     public var solidBorders: Borders {

@@ -1,12 +1,15 @@
-import BubblePhysics
-
 /// A colour with red, green, blue and alpha in 0...1 (sRGB, not premultiplied).
 public struct BubbleColor: Hashable, Sendable {
+    /// Red, 0...1.
     public var red: Double
+    /// Green, 0...1.
     public var green: Double
+    /// Blue, 0...1.
     public var blue: Double
+    /// Opacity, 0...1.
     public var alpha: Double
 
+    /// A colour from its components, each 0...1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -14,8 +17,11 @@ public struct BubbleColor: Hashable, Sendable {
         self.alpha = alpha
     }
 
+    /// Opaque black.
     public static let black = BubbleColor(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = BubbleColor(red: 1, green: 1, blue: 1)
+    /// Fully transparent.
     public static let clear = BubbleColor(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
@@ -37,6 +43,7 @@ public struct BubbleAppearance: Hashable, Sendable {
     /// Label colour.
     public var labelColor: BubbleColor
 
+    /// An appearance; by default an empty black circle with a hidden 12 pt white label.
     public init(text: String? = nil, imageName: String? = nil, backgroundColor: BubbleColor = .black,
                 imageAlpha: Double = 1, showsLabel: Bool = false, fontSize: Double = 12,
                 labelColor: BubbleColor = .white) {
@@ -51,13 +58,14 @@ public struct BubbleAppearance: Hashable, Sendable {
 }
 
 /// The layout provider behind every bubble: its size in each selection state, and whatever a
-/// renderer needs to draw it. Implement it for custom bubbles (any `Sendable` value will do,
-/// and it doubles as the bubble's user payload); `DefaultBubble` is the stock one.
+/// renderer needs to draw it. A container is generic over it (`BubbleContainer<Content>`), so
+/// `bubble.content` is the app's own type; `DefaultBubble` is the stock one. To mix stock and
+/// custom bubbles in one picker, write an enum with a case for each and conform it.
 ///
 /// Diameters come from user data, so the container sanitises them: a non-finite or
-/// non-positive diameter becomes `BubbleContainer.minimumDiameter` (1 pt), and anything above
-/// `BubbleContainer.maximumDiameter` (10,000 pt) is capped.
-public protocol BubbleLayoutProvider: Sendable {
+/// non-positive diameter becomes `PickerConstants.minimumDiameter` (1 pt), and anything above
+/// `PickerConstants.maximumDiameter` (10,000 pt) is capped.
+public protocol BubbleLayoutProvider {
     /// The diameter in points when `selected` is true or false. Typical: 80 and 106.4.
     func diameter(selected: Bool) -> Double
     /// How to draw the bubble in that state. Default: an empty black circle.
@@ -65,5 +73,6 @@ public protocol BubbleLayoutProvider: Sendable {
 }
 
 extension BubbleLayoutProvider {
+    /// An empty black circle.
     public func appearance(selected: Bool) -> BubbleAppearance { BubbleAppearance() }
 }

@@ -1,8 +1,8 @@
 import BubblePhysics
 
 /// The container's private bookkeeping for one bubble.
-struct BubbleRecord: Sendable {
-    var bubble: Bubble
+struct BubbleRecord<Content: BubbleLayoutProvider> {
+    var bubble: Bubble<Content>
     /// The body in the world; nil while waiting for the container to have an area.
     var body: BodyHandle?
     var phase: BubblePhase
@@ -18,7 +18,18 @@ struct BubbleRecord: Sendable {
     var diameterStart: Double
     /// Serial of the last selection, to find the oldest selection.
     var selectionOrder: Int
+    /// The drawn state at the start of the last step, for interpolated frames (nil: not yet stepped).
+    var previous: MotionSample?
 }
+
+/// Where and how large a bubble was drawn at one step.
+struct MotionSample: Hashable, Sendable {
+    var center: Vector2
+    var diameter: Double
+    var scale: Double
+}
+
+extension BubbleRecord: Sendable where Content: Sendable {}
 
 /// One pointer sample: position in points, time in seconds.
 struct PointerSample: Hashable, Sendable {
@@ -40,7 +51,7 @@ enum GestureState: Hashable, Sendable {
 struct BubbleGesture: Hashable, Sendable {
     var id: BubbleID
     var down: PointerSample
-    /// Recent samples, oldest first (at most `BubbleContainer.sampleLimit`).
+    /// Recent samples, oldest first (at most `PickerConstants.sampleLimit`).
     var samples: [PointerSample]
     var isDragging: Bool
     /// Body centre minus finger at the start of the drag, so the bubble does not jump.
@@ -52,4 +63,6 @@ struct BackgroundGesture: Hashable, Sendable {
     var down: PointerSample
     /// The anchor (unit) when the drag began.
     var startAnchor: Vector2
+    /// Recent finger positions, oldest first, for drawing (not part of the state hash).
+    var trail: [Vector2] = []
 }

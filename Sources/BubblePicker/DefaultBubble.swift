@@ -5,6 +5,7 @@ public struct BubbleData: Hashable, Sendable {
     /// Image asset name, resolved by the front end. Default nil.
     public var imageName: String?
 
+    /// Data with a label and an optional image name.
     public init(text: String = "Bubble", imageName: String? = nil) {
         self.text = text
         self.imageName = imageName
@@ -28,8 +29,17 @@ public struct BubbleStyle: Hashable, Sendable {
     /// Label colour. Default white.
     public var labelColor: BubbleColor = .white
 
+    /// Diameters a bubble may have, points: what every container sanitises a provider's
+    /// diameters to, and what the scenario format accepts for `minSize` and `maxSize`.
+    public static let sizeRange = SettingRange<Double>("size", 1...10_000)
+
+    /// Label font sizes, points.
+    public static let labelFontSizeRange = SettingRange<Double>("labelFontSize", 1...1000)
+
+    /// The stock style.
     public init() {}
 
+    /// The stock style with other sizes.
     public init(minSize: Double, maxSize: Double) {
         self.minSize = minSize
         self.maxSize = maxSize
@@ -39,15 +49,19 @@ public struct BubbleStyle: Hashable, Sendable {
 /// The stock bubble: text, an optional image name, and a `BubbleStyle`. Unselected it shows its
 /// label over a dimmed image at `minSize`; selected it hides the label and shows the image fully
 /// at `maxSize`.
-public struct DefaultBubble: BubbleLayoutProvider, Hashable {
+public struct DefaultBubble: BubbleLayoutProvider, Hashable, Sendable {
+    /// Label text and image name.
     public var data: BubbleData
+    /// Sizes, colours and label settings.
     public var style: BubbleStyle
 
+    /// A stock bubble from its data and style.
     public init(data: BubbleData = BubbleData(), style: BubbleStyle = BubbleStyle()) {
         self.data = data
         self.style = style
     }
 
+    /// A stock bubble with a label, an optional image name and a style.
     public init(text: String, imageName: String? = nil, style: BubbleStyle = BubbleStyle()) {
         self.init(data: BubbleData(text: text, imageName: imageName), style: style)
     }

@@ -6,9 +6,10 @@ enum BubbleReader {
     /// Fields of a bubble entry (an `add` event has these plus `at`, `event`, `repeat`, `every`).
     static let bubbleFields = ["text", "image", "tag", "selected", "atCenter", "animated", "minSize", "maxSize"]
     /// Largest bubble diameter, points (the container's cap).
-    static let maximumSize = BubbleContainer.maximumDiameter
-    /// Tags are whole numbers within ±2^53 (exact in every JSON reader).
-    static let tagRange = -9_007_199_254_740_992...9_007_199_254_740_992
+    /// Bubble sizes, points (the container's sanitising bounds).
+    static let sizeRange = BubbleStyle.sizeRange
+    /// Tags are 32-bit whole numbers, the same on every platform (32-bit WebAssembly included).
+    static let tagRange = SettingRange<Int>("tag", -2_147_483_647...2_147_483_647).bounds
 
     /// The top-level `style` object: the default bubble's look.
     static func style(_ value: JSONValue?, path: String) throws(ScenarioError) -> BubbleStyle {
@@ -17,12 +18,12 @@ enum BubbleReader {
         let reader = try FieldReader(value, path: path, allowed: [
             "minSize", "maxSize", "backgroundColor", "imageAlphaUnselected", "label", "labelFontSize", "labelColor",
         ])
-        style.minSize = try reader.positive("minSize", style.minSize, max: maximumSize)
-        style.maxSize = try reader.positive("maxSize", reader.has("minSize") ? style.minSize * 1.33 : style.maxSize, max: maximumSize)
+        style.minSize = try reader.number("minSize", style.minSize, in: sizeRange)
+        style.maxSize = try reader.number("maxSize", reader.has("minSize") ? style.minSize * 1.33 : style.maxSize, in: sizeRange)
         style.backgroundColor = try color(reader, "backgroundColor", style.backgroundColor)
         style.imageAlphaUnselected = try reader.number("imageAlphaUnselected", style.imageAlphaUnselected, in: 0...1)
         style.hasLabel = try reader.bool("label", style.hasLabel)
-        style.labelFontSize = try reader.positive("labelFontSize", style.labelFontSize, max: 1000)
+        style.labelFontSize = try reader.number("labelFontSize", style.labelFontSize, in: BubbleStyle.labelFontSizeRange)
         style.labelColor = try color(reader, "labelColor", style.labelColor)
         return style
     }
@@ -31,8 +32,8 @@ enum BubbleReader {
     /// selected-to-unselected ratio.
     static func bubble(_ reader: FieldReader, style base: BubbleStyle) throws(ScenarioError) -> BubbleSpec {
         var style = base
-        style.minSize = try reader.positive("minSize", base.minSize, max: maximumSize)
-        style.maxSize = try reader.positive("maxSize", style.minSize * (base.maxSize / base.minSize), max: maximumSize)
+        style.minSize = try reader.number("minSize", base.minSize, in: sizeRange)
+        style.maxSize = try reader.number("maxSize", style.minSize * (base.maxSize / base.minSize), in: sizeRange)
         let text = try reader.string("text", "")
         if text.count > 1000 { throw ScenarioError(reader.path("text"), "longer than 1000 characters") }
         let image: String? = reader.has("image") ? try reader.string("image") : nil
@@ -63,8 +64,8 @@ enum BubbleReader {
             throw ScenarioError(reader.path("count"), "at most \(Scenario.maximumBubbles) bubbles in all (with \(already) listed)",
                                 got: String(count))
         }
-        let low = try reader.positive("minSize", max: maximumSize)
-        let high = try reader.positive("maxSize", low, max: maximumSize)
+        let low = try reader.number("minSize", in: sizeRange)
+        let high = try reader.number("maxSize", low, in: sizeRange)
         if high < low { throw ScenarioError(reader.path("maxSize"), "must not be below minSize (\(low))", got: high.description) }
         let tag: Int? = reader.has("tag") ? try reader.integer("tag", in: tagRange) : nil
         let text = try reader.string("text", "")

@@ -1,137 +1,72 @@
 import BubblePhysics
 import BubblePicker
 
-/// Reads the `container` object (and a `set` event's `settings`) into a
-/// `BubbleContainerConfiguration`: every field optional except where noted, each range-checked
+/// Reads the `container` object (and a `set` event's `settings`) into typed `SettingChange`s,
+/// at load time: every field optional except where noted, each checked against its one range
 /// with its field path, unknown fields rejected.
 enum ConfigurationReader {
-    typealias Configuration = BubbleContainerConfiguration
-
-    /// One settable field: its name and how to read it into a configuration.
-    struct Setting {
-        let name: String
-        let apply: (FieldReader, inout Configuration) throws(ScenarioError) -> Void
-    }
-
-    /// Applies the fields present in `value` to `configuration`, then (when `checkWhole`) checks
-    /// the combination.
-    static func apply(_ value: JSONValue, path: String, to configuration: inout Configuration,
-                      checkWhole: Bool = true) throws(ScenarioError) {
-        let table = settings
-        let reader = try FieldReader(value, path: path, allowed: table.map(\.name))
-        for setting in table where reader.has(setting.name) {
-            try setting.apply(reader, &configuration)
+    /// The changes named by `value`, in table order.
+    static func changes(_ value: JSONValue, path: String) throws(ScenarioError) -> [SettingChange] {
+        let reader = try FieldReader(value, path: path, allowed: ContainerSetting.allCases.map { $0.rawValue })
+        var result: [SettingChange] = []
+        for setting in ContainerSetting.allCases where reader.has(setting.rawValue) {
+            let value: SettingValue
+            if setting == .physics {
+                value = .physics(try physics(try reader.required("physics"), path: reader.path("physics")))
+            } else {
+                value = try read(setting.rawValue, kind: setting.kind, from: reader)
+            }
+            result.append(SettingChange(setting: setting, value: value))
         }
-        if checkWhole, let problem = configuration.validationError { throw ScenarioError(path, problem) }
+        return result
     }
 
-    /// The `container` object: `width` and `height` are required.
-    static func container(_ value: JSONValue, path: String, seed: UInt64) throws(ScenarioError) -> Configuration {
-        var configuration = Configuration()
+    /// The `container` object over the default configuration: `width` and `height` are required;
+    /// the combination is validated.
+    static func container(_ value: JSONValue, path: String, seed: UInt64) throws(ScenarioError) -> BubbleContainerConfiguration {
+        var configuration = BubbleContainerConfiguration()
         configuration.seed = seed
-        let reader = try FieldReader(value, path: path, allowed: settings.map(\.name))
+        let reader = try FieldReader(value, path: path, allowed: ContainerSetting.allCases.map { $0.rawValue })
         _ = try reader.required("width")
         _ = try reader.required("height")
-        try apply(value, path: path, to: &configuration)
+        for change in try changes(value, path: path) { change.apply(to: &configuration) }
+        try check(configuration, path: path)
         return configuration
     }
 
-    static var settings: [Setting] {
-        [
-            side("width", \.size.width), side("height", \.size.height),
-            Setting(name: "anchor") { reader, configuration throws(ScenarioError) in
-                configuration.anchor = try point(reader.required("anchor"), path: reader.path("anchor"), range: -10...10)
-            },
-            Setting(name: "fieldLaw") { reader, configuration throws(ScenarioError) in
-                let law = try reader.choice("fieldLaw", from: FieldLaw.allCases.map(\.rawValue))
-                configuration.fieldLaw = FieldLaw(rawValue: law) ?? .spring
-            },
-            number("fieldStrength", 0...1e7, \.fieldStrength), number("falloffRadius", 0...1e6, \.falloffRadius),
-            number("resistance", 0...1000, \.resistance),
-            number("densitySelected", 0.001...1000, \.densitySelected), number("densityUnselected", 0.001...1000, \.densityUnselected),
-            flag("horizontalScroll", \.horizontalScroll), flag("verticalScroll", \.verticalScroll),
-            number("growInDuration", 0...60, \.growInDuration), number("selectionDuration", 0...60, \.selectionDuration),
-            number("removalDuration", 0...60, \.removalDuration),
-            number("selectionPushSpeed", 0...100_000, \.selectionPushSpeed), number("selectionPushReach", 0...100, \.selectionPushReach),
-            optionalInteger("maxSelected", 0...Scenario.maximumBubbles, \.maxSelected),
-            Setting(name: "maxSelectedPolicy") { reader, configuration throws(ScenarioError) in
-                let policy = try reader.choice("maxSelectedPolicy", from: MaxSelectedPolicy.allCases.map(\.rawValue))
-                configuration.maxSelectedPolicy = MaxSelectedPolicy(rawValue: policy) ?? .refuse
-            },
-            optionalInteger("maxBubbles", 1...Scenario.maximumBubbles, \.maxBubbles),
-            flag("backgroundScrollEnabled", \.backgroundScrollEnabled),
-            number("tapMaxDistance", 0...1e6, \.tapMaxDistance), number("tapMaxDuration", 0...60, \.tapMaxDuration),
-            positive("flickWindow", 10, \.flickWindow), positive("maxFlickSpeed", 1000, \.maxFlickSpeed),
-            positive("dragFrequency", 1000, \.dragFrequency), positive("anchorSmoothing", 1, \.anchorSmoothing),
-            Setting(name: "physics") { reader, configuration throws(ScenarioError) in
-                try physics(reader.required("physics"), path: reader.path("physics"), into: &configuration.physics)
-            },
-        ]
+    /// Fails when the configuration as a whole is rejected by the container.
+    static func check(_ configuration: BubbleContainerConfiguration, path: String) throws(ScenarioError) {
+        do { try configuration.validate() } catch { throw ScenarioError(FieldReader.join(path, error.field), error.requirement, got: error.value) }
     }
 
-    /// The `physics` object: the solver settings of the container's world.
-    static func physics(_ value: JSONValue, path: String, into physics: inout WorldConfiguration) throws(ScenarioError) {
-        let names = ["timeStep", "substeps", "contactHertz", "contactDampingRatio", "pushSpeed", "elasticity",
-                     "speculativeFraction", "maxStepsPerAdvance"]
-        let reader = try FieldReader(value, path: path, allowed: names)
-        physics.timeStep = try reader.number("timeStep", physics.timeStep, in: 0.0001...0.1)
-        physics.substeps = try reader.integer("substeps", physics.substeps, in: 1...64)
-        physics.contactHertz = try reader.positive("contactHertz", physics.contactHertz, max: 10_000)
-        physics.contactDampingRatio = try reader.number("contactDampingRatio", physics.contactDampingRatio, in: 0...1000)
-        physics.pushSpeed = try reader.positive("pushSpeed", physics.pushSpeed, max: 1000)
-        physics.elasticity = try reader.number("elasticity", physics.elasticity, in: 0...1)
-        physics.speculativeFraction = try reader.number("speculativeFraction", physics.speculativeFraction, in: 0...0.5)
-        physics.maxStepsPerAdvance = try reader.integer("maxStepsPerAdvance", physics.maxStepsPerAdvance, in: 1...1000)
+    /// The `physics` object.
+    static func physics(_ value: JSONValue, path: String) throws(ScenarioError) -> [PhysicsChange] {
+        let reader = try FieldReader(value, path: path, allowed: PhysicsSetting.allCases.map { $0.rawValue })
+        var result: [PhysicsChange] = []
+        for setting in PhysicsSetting.allCases where reader.has(setting.rawValue) {
+            result.append(PhysicsChange(setting: setting, value: try read(setting.rawValue, kind: setting.kind, from: reader)))
+        }
+        return result
+    }
+
+    /// One field's value by its kind.
+    static func read(_ key: String, kind: SettingKind, from reader: FieldReader) throws(ScenarioError) -> SettingValue {
+        switch kind {
+        case .number(let range): return .number(try reader.number(key, in: range))
+        case .integer(let range): return .integer(try reader.integer(key, in: range.bounds))
+        case .optionalInteger(let range):
+            if reader.value(key) == .null { return .optionalInteger(nil) }
+            return .optionalInteger(try reader.integer(key, in: range.bounds))
+        case .flag: return .flag(try reader.bool(key, false))
+        case .choice(let words): return .choice(try reader.choice(key, from: words))
+        case .point(let range): return .point(try point(try reader.required(key), path: reader.path(key), range: range))
+        case .physics: return .physics(try physics(try reader.required(key), path: reader.path(key)))
+        }
     }
 
     /// `{"x": X, "y": Y}` with both in `range`.
-    static func point(_ value: JSONValue, path: String, range: ClosedRange<Double>) throws(ScenarioError) -> Vector2 {
+    static func point(_ value: JSONValue, path: String, range: SettingRange<Double>) throws(ScenarioError) -> Vector2 {
         let reader = try FieldReader(value, path: path, allowed: ["x", "y"])
         return Vector2(try reader.number("x", in: range), try reader.number("y", in: range))
-    }
-
-    // MARK: Setting builders
-
-    static func number(_ name: String, _ range: ClosedRange<Double>, _ field: WritableKeyPath<Configuration, Double>) -> Setting {
-        Setting(name: name) { reader, configuration throws(ScenarioError) in
-            configuration[keyPath: field] = try reader.number(name, in: range)
-        }
-    }
-
-    /// A container side: 0 (no area yet) or 1...100,000 points.
-    static func side(_ name: String, _ field: WritableKeyPath<Configuration, Double>) -> Setting {
-        Setting(name: name) { reader, configuration throws(ScenarioError) in
-            configuration[keyPath: field] = try ConfigurationReader.side(reader.required(name), path: reader.path(name))
-        }
-    }
-
-    /// 0, or a number in 1...100,000 (a positive side below a point would only make the physics degenerate).
-    static func side(_ value: JSONValue, path: String) throws(ScenarioError) -> Double {
-        let side = try FieldReader.number(value, path: path, in: 0...100_000)
-        if side > 0 && side < 1 { throw ScenarioError(path, "must be 0 or in 1...100000", got: value.excerpt()) }
-        return side
-    }
-
-    static func positive(_ name: String, _ max: Double, _ field: WritableKeyPath<Configuration, Double>) -> Setting {
-        Setting(name: name) { reader, configuration throws(ScenarioError) in
-            configuration[keyPath: field] = try reader.positive(name, max: max)
-        }
-    }
-
-    static func flag(_ name: String, _ field: WritableKeyPath<Configuration, Bool>) -> Setting {
-        Setting(name: name) { reader, configuration throws(ScenarioError) in
-            configuration[keyPath: field] = try reader.bool(name, configuration[keyPath: field])
-        }
-    }
-
-    /// A whole number, or `null` for "no limit".
-    static func optionalInteger(_ name: String, _ range: ClosedRange<Int>, _ field: WritableKeyPath<Configuration, Int?>) -> Setting {
-        Setting(name: name) { reader, configuration throws(ScenarioError) in
-            if reader.value(name) == .null {
-                configuration[keyPath: field] = nil
-            } else {
-                configuration[keyPath: field] = try reader.integer(name, in: range)
-            }
-        }
     }
 }

@@ -1,3 +1,5 @@
+import BubbleGeometry
+
 /// Reads the members of one JSON object into typed values, with field paths in every error and
 /// unknown keys rejected (a typo never passes silently).
 struct FieldReader {
@@ -46,6 +48,15 @@ struct FieldReader {
         return try Self.number(value, path: path(key), in: range)
     }
 
+    /// A number within a setting's range, or `fallback` when absent (nil fallback: required).
+    func number(_ key: String, _ fallback: Double? = nil, in range: SettingRange<Double>) throws(ScenarioError) -> Double {
+        guard let value = value(key) else {
+            if let fallback { return fallback }
+            throw ScenarioError(path(key), "missing required field")
+        }
+        return try Self.number(value, path: path(key), in: range.bounds)
+    }
+
     /// A number in `range` that must also be above the lower end (sizes: "must be positive").
     func positive(_ key: String, _ fallback: Double? = nil, max: Double) throws(ScenarioError) -> Double {
         let number = try self.number(key, fallback, in: 0...max)
@@ -88,6 +99,17 @@ struct FieldReader {
         return word
     }
 
+    /// A seed: a whole number in 0...2^53 (exact in every JSON reader), as 64 bits on every platform.
+    func seed(_ key: String) throws(ScenarioError) -> UInt64 {
+        let value = try required(key)
+        switch value {
+        case .integer(let exact) where exact >= 0: return UInt64(exact)
+        case .number(let number) where number == number.rounded(.towardZero) && number >= 0 && number <= 9_007_199_254_740_992:
+            return UInt64(number)
+        default: throw ScenarioError(path(key), "must be a whole number in 0...9007199254740992", got: value.excerpt())
+        }
+    }
+
     /// An array's elements, or nil when absent.
     func array(_ key: String) throws(ScenarioError) -> [JSONValue]? {
         guard let value = value(key) else { return nil }
@@ -114,7 +136,7 @@ struct FieldReader {
     static func number(_ value: JSONValue, path: String, in range: ClosedRange<Double>) throws(ScenarioError) -> Double {
         guard let number = value.doubleValue else { throw ScenarioError(path, "expected a number", got: value.excerpt()) }
         guard range.contains(number) else {
-            throw ScenarioError(path, "must be in \(format(range.lowerBound))...\(format(range.upperBound))", got: value.excerpt())
+            throw ScenarioError(path, SettingRange("", range).requirement, got: value.excerpt())
         }
         return number
     }
@@ -125,7 +147,8 @@ struct FieldReader {
         switch value {
         case .integer(let exact): integer = exact
         case .number(let number):
-            guard number == number.rounded(.towardZero), abs(number) < 9.0e15 else {
+            // Whole and within 32 bits (every platform's `Int`, so no conversion can trap).
+            guard number == number.rounded(.towardZero), number <= 2_147_483_647, number >= -2_147_483_647 else {
                 throw ScenarioError(path, "expected a whole number", got: value.excerpt())
             }
             integer = Int(number)
@@ -133,14 +156,8 @@ struct FieldReader {
             throw ScenarioError(path, "expected a whole number", got: value.excerpt())
         }
         guard range.contains(integer) else {
-            throw ScenarioError(path, "must be in \(range.lowerBound)...\(range.upperBound)", got: value.excerpt())
+            throw ScenarioError(path, SettingRange("", range).requirement, got: value.excerpt())
         }
         return integer
-    }
-
-    /// A bound for messages: whole numbers without ".0".
-    static func format(_ number: Double) -> String {
-        if number == number.rounded(.towardZero), abs(number) < 1e15 { return String(Int(number)) }
-        return number.description
     }
 }

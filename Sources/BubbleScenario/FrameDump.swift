@@ -1,3 +1,5 @@
+import BubblePicker
+
 /// The `simulate` dump: one row per bubble per dumped step, as CSV or JSON Lines.
 ///
 /// Numbers are shortest round-trip decimals (`Double.description`), so a dump is exact and
@@ -14,17 +16,19 @@ public enum DumpFormat: String, Sendable, CaseIterable {
     }
 
     /// The rows of one frame, each ending in a newline.
-    public func rows(_ frame: ScenarioFrame) -> String {
+    /// - Complexity: O(bubbles).
+    public func rows(_ frame: BubbleFrame) -> String {
         var out = ""
         for bubble in frame.bubbles {
+            let id = bubble.id.rawValue, x = bubble.center.x, y = bubble.center.y, diameter = bubble.drawnDiameter
             switch self {
             case .csv:
-                out += "\(frame.step),\(bubble.id),\(bubble.tag.map(String.init) ?? ""),\(bubble.x.description),"
-                    + "\(bubble.y.description),\(bubble.diameter.description),\(bubble.selected)\n"
+                out += "\(frame.step),\(id),\(bubble.tag.map { String($0) } ?? ""),\(x.description),"
+                    + "\(y.description),\(diameter.description),\(bubble.isSelected)\n"
             case .jsonl:
-                out += "{\"step\":\(frame.step),\"id\":\(bubble.id),\"tag\":\(bubble.tag.map(String.init) ?? "null"),"
-                    + "\"x\":\(JSONWriter.number(bubble.x)),\"y\":\(JSONWriter.number(bubble.y)),"
-                    + "\"diameter\":\(JSONWriter.number(bubble.diameter)),\"selected\":\(bubble.selected)}\n"
+                out += "{\"step\":\(frame.step),\"id\":\(id),\"tag\":\(bubble.tag.map { String($0) } ?? "null"),"
+                    + "\"x\":\(JSONWriter.number(x)),\"y\":\(JSONWriter.number(y)),"
+                    + "\"diameter\":\(JSONWriter.number(diameter)),\"selected\":\(bubble.isSelected)}\n"
             }
         }
         return out

@@ -1,7 +1,10 @@
 /// A syntax error in a JSON document, with the 1-based line and column (in characters) where it is.
 public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// 1-based line of the problem.
     public var line: Int
+    /// 1-based column (in bytes) of the problem.
     public var column: Int
+    /// What is wrong.
     public var problem: String
 
     public var description: String { "line \(line):\(column): \(problem)" }
@@ -292,7 +295,7 @@ public struct JSONParser {
             end += 1
         }
         if end == index { return describeHere() }
-        return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"
+        return "'" + String(decoding: bytes[index..<end], as: UTF8.self) + "'"  // ASCII letters, digits, signs only
     }
 
     private func error(_ problem: String, at position: Int? = nil) -> JSONSyntaxError {

@@ -4,13 +4,17 @@
 /// depends on `Dictionary` iteration order. Numbers written without a fraction or exponent that
 /// fit in an `Int` stay exact integers; every other number is the correctly rounded `Double`.
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number written as a plain integer (no `.`, `e` or `E`) that fits in an `Int`.
     case integer(Int)
     /// Any other number: finite, correctly rounded from its decimal text.
     case number(Double)
+    /// A string, escapes resolved.
     case string(String)
+    /// An array, in order.
     case array([JSONValue])
     /// Members in file order; keys are unique (the parser rejects duplicates).
     case object([JSONMember])
@@ -52,9 +56,12 @@ public enum JSONValue: Sendable, Equatable {
 
 /// One member of a JSON object.
 public struct JSONMember: Sendable, Equatable {
+    /// The member's name.
     public var key: String
+    /// The member's value.
     public var value: JSONValue
 
+    /// A member from its name and value.
     public init(key: String, value: JSONValue) {
         self.key = key
         self.value = value

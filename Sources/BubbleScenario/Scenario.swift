@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     public static let maximumSteps = 1_000_000
     /// Most timeline events after expanding repeats, drags and taps.
     public static let maximumEvents = 1_000_000
+    /// Pointer coordinates (`x`, `y`, `from`, `to`, `by`) of timeline events, points.
+    public static let pointerRange = SettingRange<Double>("pointer", -1_000_000...1_000_000)
 
     /// The file's base name without `.json` (names the golden trace).
     public var name: String
@@ -24,6 +26,7 @@ public struct Scenario: Sendable {
     public var steps: Int
     /// Golden trace: positions every `traceEvery` steps, of at most `traceBubbles` bubbles.
     public var traceEvery: Int
+    /// How many bubbles (the first, in id order) each golden sample records.
     public var traceBubbles: Int
     /// The container's configuration at the start (seed included).
     public var configuration: BubbleContainerConfiguration
@@ -37,9 +40,13 @@ public struct Scenario: Sendable {
 
 /// One bubble to add: content, tag, state and how it appears.
 public struct BubbleSpec: Sendable, Equatable {
+    /// Label text ("" for none).
     public var text: String
+    /// Image asset name, if any.
     public var imageName: String?
+    /// Tag, if any.
     public var tag: Int?
+    /// Added already selected.
     public var selected: Bool
     /// Appears at the attraction point (else at a seeded spawn corner).
     public var atCenter: Bool
@@ -55,26 +62,37 @@ public struct TimelineEvent: Sendable, Equatable {
     public var at: Int
     /// Its field path in the file, e.g. `timeline[3]`, for run-time errors.
     public var path: String
+    /// What it does.
     public var action: TimelineAction
 }
 
 /// What a timeline event does.
 public enum TimelineAction: Sendable, Equatable {
+    /// Adds a bubble.
     case add(BubbleSpec)
+    /// Removes the targets (animated).
     case remove(BubbleTarget)
+    /// Selects the targets.
     case select(BubbleTarget)
+    /// Deselects the targets.
     case deselect(BubbleTarget)
+    /// Toggles the targets.
     case toggle(BubbleTarget)
+    /// A finger touches down.
     case pointerDown(PointerPosition)
+    /// The finger moves.
     case pointerMove(PointerPosition)
+    /// The finger lifts.
     case pointerUp(PointerPosition)
+    /// The gesture is cancelled.
     case pointerCancel
     /// A new anchor, as a fraction of the container size.
     case moveAnchor(Vector2)
+    /// Resizes the container, points.
     case resize(Size)
-    /// Changes settings: the validated `settings` object (the `container` fields it names) is
-    /// applied over the configuration in force when the event fires.
-    case set(settings: JSONValue)
+    /// Changes settings: the `settings` object's fields, decoded at load time, applied over the
+    /// configuration in force when the event fires.
+    case set([SettingChange])
 }
 
 /// Where a pointer event happens: a point, or resolved when it fires.
@@ -121,7 +139,7 @@ public enum BubbleTarget: Sendable, Equatable {
     }
 
     /// True when `bubble` is a target.
-    public func matches(_ bubble: Bubble) -> Bool {
+    public func matches<Content>(_ bubble: Bubble<Content>) -> Bool {
         switch self {
         case .id(let id): return bubble.id.rawValue == id
         case .tag(let tag): return bubble.tag == tag
@@ -136,7 +154,7 @@ public enum BubbleTarget: Sendable, Equatable {
         switch self {
         case .id(let id): return String(id)
         case .tag(let tag): return String(tag)
-        case .tags(let tags): return "[" + tags.map(String.init).joined(separator: ",") + "]"
+        case .tags(let tags): return "[" + tags.map { String($0) }.joined(separator: ",") + "]"
         case .all: return "true"
         case .selected(let selected): return selected ? "\"selected\"" : "\"unselected\""
         }

@@ -21,13 +21,13 @@ extension Scenario {
     /// Decodes and validates a parsed scenario document.
     public init(document: JSONValue, name: String) throws(ScenarioError) {
         let reader = try FieldReader(document, path: "", allowed: Self.topLevelFields)
-        let format = try reader.integer("format", in: 0...Int.max)
+        let format = try reader.integer("format", in: 0...1_000_000)
         guard format == Self.formatVersion else {
             throw ScenarioError("format", "unsupported format version (this tool reads \(Self.formatVersion))", got: String(format))
         }
         let description = try reader.string("description")
         if description.isEmpty { throw ScenarioError("description", "must say what the scenario shows") }
-        let seed = UInt64(try reader.integer("seed", in: 0...Int.max))
+        let seed = try reader.seed("seed")
         let steps = try reader.integer("steps", in: 1...Self.maximumSteps)
         let (every, traceBubbles) = try Self.trace(reader, steps: steps)
         let configuration = try ConfigurationReader.container(try reader.required("container"), path: "container", seed: seed)
@@ -59,12 +59,7 @@ extension Scenario {
 
     /// The scenario's name for a path: the base name without `.json`.
     public static func name(forPath path: String) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let base = path.split(separator: "/").last.map { String($0) } ?? path
         return base.hasSuffix(".json") ? String(base.dropLast(5)) : base
-    }
-
-    /// Reads, decodes and validates a scenario file. Throws `TextFileError` or `ScenarioError`.
-    public static func load(_ path: String) throws -> Scenario {
-        try Scenario(json: TextFile.read(path), name: Scenario.name(forPath: path))
     }
 }

@@ -1,3 +1,5 @@
+import BubbleGeometry
+
 /// Why a scenario (or a golden trace) was rejected: where, what, and the offending value.
 ///
 /// `description` is one line: `timeline[3].at: step 900 is beyond the end (steps = 600) (got 900)`,
@@ -11,10 +13,13 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
     /// The offending value, as a short excerpt; nil when there is none to show.
     public var got: String?
 
+    /// An error at `location` (a field path), saying what is wrong, with the offending value.
+    /// User text in the location (a key) and the value are made safe for one line: control
+    /// characters shown as escapes, and cut with "…" (see `InvalidValue.excerpt(_:limit:)`).
     public init(_ location: String, _ problem: String, got: String? = nil) {
-        self.location = location
+        self.location = InvalidValue.excerpt(location, limit: 160)
         self.problem = problem
-        self.got = got
+        self.got = got.map { InvalidValue.excerpt($0) }
     }
 
     /// A JSON syntax error, located by line and column.

@@ -7,9 +7,10 @@ import BubblePicker
 /// the next step; frame `s` is the state after `s` steps (before the events at `s`). Nothing
 /// here reads a clock or an unseeded random source, so a replay is bit-identical every time.
 public struct ScenarioRunner: Sendable {
+    /// The scenario being replayed.
     public let scenario: Scenario
     /// The container being driven.
-    public private(set) var container: BubbleContainer
+    public private(set) var container: BubbleContainer<DefaultBubble>
     /// Steps taken so far.
     public private(set) var stepsTaken = 0
     /// The container's events during the last step (and the events before it), oldest first.
@@ -19,9 +20,15 @@ public struct ScenarioRunner: Sendable {
     private var downPoint = Vector2.zero
 
     /// A container configured as the scenario says, with its initial bubbles added.
-    public init(_ scenario: Scenario) {
+    /// - Throws: only if the scenario's configuration is out of range, which `Scenario`'s
+    ///   decoder already rules out (a hand-built `Scenario` may still be wrong).
+    public init(_ scenario: Scenario) throws(ScenarioError) {
         self.scenario = scenario
-        container = BubbleContainer(configuration: scenario.configuration)
+        do {
+            container = try BubbleContainer(configuration: scenario.configuration)
+        } catch {
+            throw ScenarioError("container", "rejected by the container: \(error)")
+        }
         for spec in scenario.bubbles { Self.add(spec, to: &container) }
         lastEvents = container.takeEvents()
     }
@@ -44,24 +51,28 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The state now, for dumps, traces and pictures.
-    public func frame() -> ScenarioFrame {
-        let frame = container.frame()
-        let bubbles = frame.bubbles.map { snapshot in
-            let label = snapshot.appearance.showsLabel || snapshot.isSelected ? snapshot.appearance.text ?? "" : ""
-            return ScenarioBubble(id: snapshot.id.rawValue, tag: snapshot.tag, label: label, x: snapshot.center.x,
-                                  y: snapshot.center.y, diameter: snapshot.drawnDiameter, selected: snapshot.isSelected)
+    public func frame() -> BubbleFrame { container.frame() }
+
+    /// Runs the scenario from here to `lastStep` steps taken, calling `sample` with the runner
+    /// at the current step (when it is a multiple of `every`) and at every multiple of `every`
+    /// after each step, and `progress` after every step. The one sampling loop behind `simulate`
+    /// dumps, golden traces and animations.
+    /// - Complexity: O(steps × n).
+    public mutating func run(through lastStep: Int, every: Int, progress: (Int) -> Void = { _ in },
+                             sample: (ScenarioRunner) throws(ScenarioError) -> Void) throws(ScenarioError) {
+        let every = every > 0 ? every : 1
+        if stepsTaken % every == 0 { try sample(self) }
+        while stepsTaken < lastStep {
+            try step()
+            progress(stepsTaken)
+            if stepsTaken % every == 0 { try sample(self) }
         }
-        let configuration = container.configuration
-        return ScenarioFrame(step: stepsTaken, time: frame.time, bubbles: bubbles,
-                             container: Rect(x: 0, y: 0, width: frame.size.width, height: frame.size.height),
-                             solidBorders: configuration.solidBorders, attractionPoint: frame.anchorPoint,
-                             stateHash: container.stateHash())
     }
 
     /// The container's state hash now (cheaper than a whole frame).
     public func stateHash() -> UInt64 { container.stateHash() }
 
-    static func add(_ spec: BubbleSpec, to container: inout BubbleContainer) {
+    static func add(_ spec: BubbleSpec, to container: inout BubbleContainer<DefaultBubble>) {
         container.addDefaultBubble(text: spec.text, imageName: spec.imageName, style: spec.style, tag: spec.tag,
                                    selected: spec.selected, atCenter: spec.atCenter, animated: spec.animated)
     }
@@ -81,9 +92,11 @@ public struct ScenarioRunner: Sendable {
         case .pointerMove(let position): container.pointerMoved(at: try resolve(position, event), time: time)
         case .pointerUp(let position): container.pointerUp(at: try resolve(position, event), time: time)
         case .pointerCancel: container.pointerCancelled()
-        case .moveAnchor(let anchor): try configure(event.path) { (c: inout BubbleContainer) throws(BubbleContainerError) in try c.setAnchor(anchor) }
-        case .resize(let size): try configure(event.path) { (c: inout BubbleContainer) throws(BubbleContainerError) in try c.resize(to: size) }
-        case .set(let settings): try applySettings(settings, event)
+        case .moveAnchor(let anchor):
+            try configure(event.path) { (c: inout BubbleContainer<DefaultBubble>) throws(BubbleContainerError) in try c.setAnchor(anchor) }
+        case .resize(let size):
+            try configure(event.path) { (c: inout BubbleContainer<DefaultBubble>) throws(BubbleContainerError) in try c.resize(to: size) }
+        case .set(let changes): try applySettings(changes, event)
         }
     }
 
@@ -106,16 +119,17 @@ public struct ScenarioRunner: Sendable {
         throw ScenarioError("\(event.path).\(target.field)", "no bubble matches at step \(event.at)", got: target.excerpt)
     }
 
-    private mutating func applySettings(_ settings: JSONValue, _ event: TimelineEvent) throws(ScenarioError) {
+    private mutating func applySettings(_ changes: [SettingChange], _ event: TimelineEvent) throws(ScenarioError) {
         var configuration = container.configuration
-        try ConfigurationReader.apply(settings, path: event.path + ".settings", to: &configuration)
-        try configure(event.path + ".settings") { (c: inout BubbleContainer) throws(BubbleContainerError) in
+        for change in changes { change.apply(to: &configuration) }
+        try ConfigurationReader.check(configuration, path: event.path + ".settings")
+        try configure(event.path + ".settings") { (c: inout BubbleContainer<DefaultBubble>) throws(BubbleContainerError) in
             try c.setConfiguration(configuration)
         }
     }
 
     private mutating func configure(_ path: String,
-                                    _ change: (inout BubbleContainer) throws(BubbleContainerError) -> Void) throws(ScenarioError) {
+                                    _ change: (inout BubbleContainer<DefaultBubble>) throws(BubbleContainerError) -> Void) throws(ScenarioError) {
         do {
             try change(&container)
         } catch {

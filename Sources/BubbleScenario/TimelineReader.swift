@@ -23,21 +23,21 @@ struct TimelineReader {
         }
         return reader.events.enumerated().sorted { a, b in
             a.element.at != b.element.at ? a.element.at < b.element.at : a.offset < b.offset
-        }.map(\.element)
+        }.map { $0.element }
     }
 
     private mutating func read(_ value: JSONValue, path: String) throws(ScenarioError) {
         guard case .object = value else { throw ScenarioError(path, "expected an object", got: value.excerpt()) }
         let name = try FieldReader(value, path: path, allowed: value.objectKeys).choice("event", from: Self.eventNames)
         let reader = try FieldReader(value, path: path, allowed: Self.common + Self.fields(of: name))
-        let at = try reader.integer("at", in: 0...Int.max)
+        let at = try reader.integer("at", in: 0...Scenario.maximumSteps)
         try checkInside(at, path: reader.path("at"))
         let copies = try reader.integer("repeat", 1, in: 1...Scenario.maximumEvents)
         let every = try reader.integer("every", 1, in: 1...Scenario.maximumSteps)
         let span = name == "drag" ? try reader.integer("steps", 1, in: 1...10_000) : (name == "tap" ? 1 : 0)
         let last = (copies - 1).multipliedReportingOverflow(by: every)
         if last.overflow || last.partialValue > steps - 1 - at - span {
-            let end = last.overflow ? Int.max : at + last.partialValue + span
+            let end = last.overflow ? Int.max : at &+ last.partialValue &+ span
             throw ScenarioError(reader.has("repeat") ? reader.path("repeat") : reader.path(name == "drag" ? "steps" : "at"),
                                 "the event's last step \(end) is beyond the end (steps = \(steps))")
         }
@@ -82,7 +82,7 @@ struct TimelineReader {
         case "tap":
             if reader.has("id") {
                 if reader.has("x") || reader.has("y") { throw ScenarioError(reader.path("id"), "give either id or x and y, not both") }
-                emit(.pointerDown(.bubble(id: try reader.integer("id", in: 0...Int.max), field: "id")))
+                emit(.pointerDown(.bubble(id: try reader.integer("id", in: BubbleID.range.bounds), field: "id")))
                 emit(.pointerUp(.fromDown(.zero)), 1)
             } else {
                 let point = try Self.position(reader)
@@ -91,15 +91,13 @@ struct TimelineReader {
             }
         case "drag": try expandDrag(reader, emit: emit)
         case "moveAnchor":
-            emit(.moveAnchor(Vector2(try reader.number("x", in: -10...10), try reader.number("y", in: -10...10))))
+            let range = BubbleContainerConfiguration.anchorRange
+            emit(.moveAnchor(Vector2(try reader.number("x", in: range), try reader.number("y", in: range))))
         case "resize":
-            emit(.resize(Size(width: try ConfigurationReader.side(reader.required("width"), path: reader.path("width")),
-                                    height: try ConfigurationReader.side(reader.required("height"), path: reader.path("height")))))
+            let side = BubbleContainerConfiguration.sideRange
+            emit(.resize(Size(width: try reader.number("width", in: side), height: try reader.number("height", in: side))))
         default:
-            let settings = try reader.required("settings")
-            var probe = BubbleContainerConfiguration()
-            try ConfigurationReader.apply(settings, path: reader.path("settings"), to: &probe, checkWhole: false)
-            emit(.set(settings: settings))
+            emit(.set(try ConfigurationReader.changes(try reader.required("settings"), path: reader.path("settings"))))
         }
     }
 
@@ -112,20 +110,20 @@ struct TimelineReader {
         guard reader.has("to") != reader.has("by") else { throw ScenarioError(reader.path, "needs exactly one of: to, by") }
         if fromValue["id"] != nil {
             let from = try FieldReader(fromValue, path: reader.path("from"), allowed: ["id"])
-            let id = try from.integer("id", in: 0...Int.max)
+            let id = try from.integer("id", in: BubbleID.range.bounds)
             guard let byValue = reader.value("by") else { throw ScenarioError(reader.path("to"), "a drag from a bubble takes by, not to") }
-            let by = try ConfigurationReader.point(byValue, path: reader.path("by"), range: -1e6...1e6)
+            let by = try ConfigurationReader.point(byValue, path: reader.path("by"), range: Scenario.pointerRange)
             emit(.pointerDown(.bubble(id: id, field: "from.id")), 0)
             for k in 1...count { emit(.pointerMove(.fromDown(k == count ? by : by * (Double(k) / Double(count)))), k) }
             emit(.pointerUp(.fromDown(by)), count)
             return
         }
-        let from = try ConfigurationReader.point(fromValue, path: reader.path("from"), range: -1e6...1e6)
+        let from = try ConfigurationReader.point(fromValue, path: reader.path("from"), range: Scenario.pointerRange)
         let to: Vector2
         if let byValue = reader.value("by") {
-            to = from + (try ConfigurationReader.point(byValue, path: reader.path("by"), range: -1e6...1e6))
+            to = from + (try ConfigurationReader.point(byValue, path: reader.path("by"), range: Scenario.pointerRange))
         } else {
-            to = try ConfigurationReader.point(reader.required("to"), path: reader.path("to"), range: -1e6...1e6)
+            to = try ConfigurationReader.point(reader.required("to"), path: reader.path("to"), range: Scenario.pointerRange)
         }
         emit(.pointerDown(.point(from)), 0)
         for k in 1...count { emit(.pointerMove(.point(k == count ? to : from + (to - from) * (Double(k) / Double(count)))), k) }
@@ -139,7 +137,7 @@ struct TimelineReader {
             throw ScenarioError(reader.path("event"), "more than \(Scenario.maximumBubbles) bubbles in all")
         }
         var spec = try BubbleReader.bubble(reader, style: style)
-        spec.text = spec.text.replacing("{n}", with: String(copy + 1))
+        spec.text = Self.replacingCopyNumber(in: spec.text, with: String(copy + 1))
         if let tag = spec.tag {
             let shifted = tag.addingReportingOverflow(copy)
             guard !shifted.overflow, BubbleReader.tagRange.contains(shifted.partialValue) else {
@@ -150,8 +148,26 @@ struct TimelineReader {
         return spec
     }
 
+    /// `text` with every `{n}` replaced by `number` (stdlib only: Embedded Swift has no `replacing`).
+    static func replacingCopyNumber(in text: String, with number: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let brace = rest.firstIndex(of: "{") {
+            out += rest[..<brace]
+            let after = rest[brace...]
+            if after.hasPrefix("{n}") {
+                out += number
+                rest = after.dropFirst(3)
+            } else {
+                out += "{"
+                rest = after.dropFirst()
+            }
+        }
+        return out + rest
+    }
+
     static func position(_ reader: FieldReader) throws(ScenarioError) -> Vector2 {
-        Vector2(try reader.number("x", in: -1e6...1e6), try reader.number("y", in: -1e6...1e6))
+        Vector2(try reader.number("x", in: Scenario.pointerRange), try reader.number("y", in: Scenario.pointerRange))
     }
 
     /// Exactly one of `id`, `tag`, `tags`, `all: true`, `where: "selected" | "unselected"`.
@@ -162,7 +178,7 @@ struct TimelineReader {
                 + (given.isEmpty ? "" : " (got \(given.joined(separator: ", ")))"))
         }
         switch field {
-        case "id": return .id(try reader.integer("id", in: 0...Int.max))
+        case "id": return .id(try reader.integer("id", in: BubbleID.range.bounds))
         case "tag": return .tag(try reader.integer("tag", in: BubbleReader.tagRange))
         case "tags":
             guard let elements = try reader.array("tags"), !elements.isEmpty else {
@@ -186,6 +202,6 @@ extension JSONValue {
     /// An object's keys in order; empty for anything else.
     var objectKeys: [String] {
         guard case .object(let members) = self else { return [] }
-        return members.map(\.key)
+        return members.map { $0.key }
     }
 }

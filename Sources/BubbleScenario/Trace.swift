@@ -1,3 +1,6 @@
+import BubblePhysics
+import BubblePicker
+
 /// A golden trace: the exact state hash after every step of a scenario, plus bubble positions
 /// sampled every `every` steps, as small diffable text (`Scenarios/Expected/<name>.trace`).
 ///
@@ -19,15 +22,22 @@ public struct Trace: Sendable, Equatable {
     /// Version of this text format.
     public static let formatVersion = 1
 
+    /// The scenario's name.
     public var scenario: String
+    /// Hash of the scenario's canonical JSON (16 hex digits): a golden for another version is stale.
     public var source: String
+    /// Steps replayed.
     public var steps: Int
+    /// Positions are sampled every this many steps.
     public var every: Int
+    /// At most this many bubbles per sample.
     public var limit: Int
     /// State hashes (16 hex digits), index = steps taken: `steps + 1` entries.
     public var hashes: [String]
+    /// The position samples, in step order.
     public var samples: [TraceSample]
 
+    /// A trace from its parts (empty: to be filled by `record`).
     public init(scenario: String, source: String, steps: Int, every: Int, limit: Int,
                 hashes: [String] = [], samples: [TraceSample] = []) {
         self.scenario = scenario
@@ -39,16 +49,19 @@ public struct Trace: Sendable, Equatable {
         self.samples = samples
     }
 
-    /// Adds a step: its hash, and the positions of its frame (made only then) when the step is a
-    /// multiple of `every`.
-    public mutating func record(step: Int, hash: UInt64, frame: () -> ScenarioFrame) {
-        let digits = String(hash, radix: 16)
-        hashes.append(String(repeating: "0", count: 16 - digits.count) + digits)
+    /// Adds a step: its hash, and the sample lines of its frame (made only then) when the step
+    /// is a multiple of `every`.
+    public mutating func record(step: Int, hash: UInt64, frame: () -> BubbleFrame) {
+        hashes.append(StateHasher.hexDigits(hash))
         guard every > 0, step % every == 0 else { return }
-        let bubbles = frame().bubbles.prefix(limit).map {
-            TraceBubble(id: $0.id, x: $0.x, y: $0.y, diameter: $0.diameter, selected: $0.selected)
-        }
-        samples.append(TraceSample(step: step, bubbles: Array(bubbles)))
+        samples.append(TraceSample(step: step, lines: frame().bubbles.prefix(limit).map(Trace.line)))
+    }
+
+    /// `id x y diameter selected` for one bubble: shortest round-trip decimals, so two lines are
+    /// equal exactly when the values are bit-identical (and -0.0 differs from 0.0).
+    public static func line(_ bubble: BubbleSnapshot) -> String {
+        "\(bubble.id.rawValue) \(bubble.center.x.description) \(bubble.center.y.description) "
+            + "\(bubble.drawnDiameter.description) \(bubble.isSelected ? 1 : 0)"
     }
 
     /// Replays `scenario` from the start and records its trace. `progress` is called after every
@@ -56,12 +69,9 @@ public struct Trace: Sendable, Equatable {
     public static func replay(_ scenario: Scenario, progress: (Int) -> Void = { _ in }) throws(ScenarioError) -> Trace {
         var trace = Trace(scenario: scenario.name, source: scenario.sourceHash, steps: scenario.steps,
                           every: scenario.traceEvery, limit: scenario.traceBubbles)
-        var runner = ScenarioRunner(scenario)
-        trace.record(step: 0, hash: runner.stateHash(), frame: runner.frame)
-        for step in 1...scenario.steps {
-            try runner.step()
-            trace.record(step: step, hash: runner.stateHash(), frame: runner.frame)
-            progress(step)
+        var runner = try ScenarioRunner(scenario)
+        try runner.run(through: scenario.steps, every: 1, progress: progress) { (runner: ScenarioRunner) throws(ScenarioError) in
+            trace.record(step: runner.stepsTaken, hash: runner.stateHash(), frame: runner.frame)
         }
         return trace
     }
@@ -74,7 +84,7 @@ public struct Trace: Sendable, Equatable {
         for (step, hash) in hashes.enumerated() {
             out += "\(step) \(hash)\n"
             while sampleIndex < samples.count, samples[sampleIndex].step == step {
-                for bubble in samples[sampleIndex].bubbles { out += "  " + bubble.line + "\n" }
+                for line in samples[sampleIndex].lines { out += "  " + line + "\n" }
                 sampleIndex += 1
             }
         }
@@ -82,38 +92,16 @@ public struct Trace: Sendable, Equatable {
     }
 }
 
-/// The positions of the sampled bubbles at one step.
+/// The sample lines of one step: `id x y diameter selected` per bubble, in id order.
 public struct TraceSample: Sendable, Equatable {
+    /// Steps taken.
     public var step: Int
-    public var bubbles: [TraceBubble]
+    /// One line per sampled bubble (see `Trace.line(_:)`).
+    public var lines: [String]
 
-    public init(step: Int, bubbles: [TraceBubble]) {
+    /// A sample from its parts.
+    public init(step: Int, lines: [String]) {
         self.step = step
-        self.bubbles = bubbles
+        self.lines = lines
     }
-}
-
-/// One bubble in a sample. Equality is bit-for-bit (so -0.0 differs from 0.0).
-public struct TraceBubble: Sendable, Equatable {
-    public var id: Int
-    public var x: Double
-    public var y: Double
-    public var diameter: Double
-    public var selected: Bool
-
-    public init(id: Int, x: Double, y: Double, diameter: Double, selected: Bool) {
-        self.id = id
-        self.x = x
-        self.y = y
-        self.diameter = diameter
-        self.selected = selected
-    }
-
-    public static func == (a: TraceBubble, b: TraceBubble) -> Bool {
-        a.id == b.id && a.x.bitPattern == b.x.bitPattern && a.y.bitPattern == b.y.bitPattern
-            && a.diameter.bitPattern == b.diameter.bitPattern && a.selected == b.selected
-    }
-
-    /// `id x y diameter selected`, numbers in shortest round-trip form.
-    var line: String { "\(id) \(x.description) \(y.description) \(diameter.description) \(selected ? 1 : 0)" }
 }

@@ -28,10 +28,10 @@ extension Trace {
         for (mine, theirs) in zip(samples, golden.samples) where mine.step >= step {
             guard mine != theirs else { continue }
             if mine.step != theirs.step { return "sampled step \(mine.step), golden \(theirs.step)" }
-            for (a, b) in zip(mine.bubbles, theirs.bubbles) where a != b {
-                return "at step \(mine.step) bubble \(a.id): \(Self.describe(a, b))"
+            for (a, b) in zip(mine.lines, theirs.lines) where a != b {
+                return "at step \(mine.step) \(Self.describe(a, b))"
             }
-            return "at step \(mine.step): \(mine.bubbles.count) bubbles sampled, golden \(theirs.bubbles.count)"
+            return "at step \(mine.step): \(mine.lines.count) bubbles sampled, golden \(theirs.lines.count)"
         }
         if samples.count != golden.samples.count {
             return "\(samples.count) position samples, golden \(golden.samples.count)"
@@ -39,11 +39,16 @@ extension Trace {
         return nil
     }
 
-    private static func describe(_ a: TraceBubble, _ b: TraceBubble) -> String {
-        if a.id != b.id { return "id \(a.id), golden \(b.id)" }
-        if a.x.bitPattern != b.x.bitPattern { return "x \(a.x), golden \(b.x)" }
-        if a.y.bitPattern != b.y.bitPattern { return "y \(a.y), golden \(b.y)" }
-        if a.diameter.bitPattern != b.diameter.bitPattern { return "diameter \(a.diameter), golden \(b.diameter)" }
-        return "selected \(a.selected), golden \(b.selected)"
+    /// `bubble I: field A, golden B` for the first differing field of two sample lines.
+    private static func describe(_ a: String, _ b: String) -> String {
+        let mine = a.split(separator: " "), theirs = b.split(separator: " ")
+        let names = ["id", "x", "y", "diameter", "selected"]
+        for (index, name) in names.enumerated() where index < mine.count && index < theirs.count && mine[index] != theirs[index] {
+            if index == 0 { return "bubble \(mine[0]): id \(mine[0]), golden \(theirs[0])" }
+            let shown = name == "selected" ? (mine[index] == "1" ? "true" : "false") : String(mine[index])
+            let goldenShown = name == "selected" ? (theirs[index] == "1" ? "true" : "false") : String(theirs[index])
+            return "bubble \(mine[0]): \(name) \(shown), golden \(goldenShown)"
+        }
+        return "bubble \(mine.first ?? ""): \(a), golden \(b)"
     }
 }

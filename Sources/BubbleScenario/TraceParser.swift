@@ -26,25 +26,26 @@ extension Trace {
         return String(line.dropFirst(name.count + 1))
     }
 
+    /// A hash line (`step hash`) opens a step, with an empty sample when the step is a multiple
+    /// of `every` (so a sample of no bubbles round-trips); an indented line adds to that sample.
     private mutating func parseBody(_ line: String, number: Int) throws(ScenarioError) {
         let words = line.split(separator: " ")
         if line.hasPrefix("  ") {
-            guard words.count == 5, let id = Int(words[0]), let x = Double(words[1]), let y = Double(words[2]),
-                  let diameter = Double(words[3]), words[4] == "0" || words[4] == "1" else {
+            guard words.count == 5, Int(words[0]) != nil, Double(words[1]) != nil, Double(words[2]) != nil,
+                  Double(words[3]) != nil, words[4] == "0" || words[4] == "1" else {
                 throw ScenarioError("line \(number)", "expected '  id x y diameter selected'", got: String(line.prefix(60)))
             }
-            let bubble = TraceBubble(id: id, x: x, y: y, diameter: diameter, selected: words[4] == "1")
-            let step = hashes.count - 1
-            if samples.last?.step == step {
-                samples[samples.count - 1].bubbles.append(bubble)
-            } else {
-                samples.append(TraceSample(step: step, bubbles: [bubble]))
+            guard let last = samples.last, last.step == hashes.count - 1 else {
+                throw ScenarioError("line \(number)", "a sample line outside a sampled step", got: String(line.prefix(60)))
             }
+            samples[samples.count - 1].lines.append(String(line.dropFirst(2)))
             return
         }
         guard words.count == 2, Int(words[0]) == hashes.count, words[1].count == 16 else {
             throw ScenarioError("line \(number)", "expected '\(hashes.count) <16 hex digits>'", got: String(line.prefix(60)))
         }
         hashes.append(String(words[1]))
+        let step = hashes.count - 1
+        if every > 0 && step % every == 0 { samples.append(TraceSample(step: step, lines: [])) }
     }
 }

@@ -67,20 +67,20 @@ enum BenchCommand: Subcommand {
         print(csv ? "count,substeps,ms_per_step,ns_per_bubble_step,max_overlap,mean_overlap,outside,nan,peak_rss_bytes"
                   : "    count  substeps  ms/step  ns/bubble-step  max_overlap  mean_overlap  outside  nan  peak_rss_MB  B/bubble  contacts")
         for count in counts.isEmpty ? [1000] : counts {
-            let row = measureCrowd(count: count, runs: runs, steps: steps, configuration: configuration)
+            let row = try measureCrowd(count: count, runs: runs, steps: steps, configuration: configuration)
             print(csv ? csvLine(row) : tableLine(row))
         }
         return .success
     }
 
     /// Times `runs` runs of `steps` steps (setup excluded) and measures quality at the end.
-    static func measureCrowd(count: Int, runs: Int, steps: Int, configuration: WorldConfiguration) -> Row {
+    static func measureCrowd(count: Int, runs: Int, steps: Int, configuration: WorldConfiguration) throws -> Row {
         var timings: [Double] = []
         var finalWorld: World?
         var peak = 0
         for run in 0..<runs {
             finalWorld = nil  // one world alive at a time
-            var world = CrowdBenchmark.makeWorld(count: count, configuration: configuration)
+            var world = try crowd(count: count, configuration: configuration)
             let start = monotonicNanoseconds()
             for _ in 0..<steps { world.step() }
             let elapsed = Double(monotonicNanoseconds() - start)
@@ -93,11 +93,20 @@ enum BenchCommand: Subcommand {
         }
         timings.sort()
         let median = timings[timings.count / 2]
-        let world = finalWorld ?? CrowdBenchmark.makeWorld(count: count)
+        guard let world = finalWorld else { throw CLIError.failure("bubblepicker bench: no run") }
         return Row(count: count, substeps: world.configuration.substeps, millisecondsPerStep: median,
                    nanosecondsPerBubbleStep: median * 1e6 / Double(count), statistics: world.overlapStatistics(),
                    outside: world.countOutside(world.container.rect), nonFinite: world.nonFiniteCount,
                    peakResidentBytes: peak, contactsPerBubble: Double(world.contactCount) / Double(count))
+    }
+
+    /// The crowd scene; a configuration out of range is a usage error naming the setting.
+    static func crowd(count: Int, configuration: WorldConfiguration) throws -> World {
+        do {
+            return try CrowdBenchmark.makeWorld(count: count, configuration: configuration)
+        } catch {
+            throw CLIError.usage("bubblepicker bench: \(error)")
+        }
     }
 
     static func csvLine(_ row: Row) -> String {

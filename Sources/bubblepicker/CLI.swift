@@ -1,10 +1,11 @@
+import BubbleGeometry
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Exit codes, as in DEVELOPERS.md (BSD sysexits).
+/// Exit codes (BSD sysexits): 0 success, 1 failure, 64 usage, 65 bad data, 66 missing file.
 enum ExitCode: Int32 {
     case success = 0
     case failure = 1
@@ -37,8 +38,10 @@ protocol Subcommand {
 }
 
 /// Writes a line to standard error.
+/// Writes a line to standard error: always one line (control characters in user text shown as
+/// escapes) and at most 600 characters, whatever the user typed.
 func printError(_ line: String) {
-    writeStandardError(line + "\n")
+    writeStandardError(InvalidValue.excerpt(line, limit: 600) + "\n")
 }
 
 /// Writes text to standard error, unbuffered (no shared C `stderr` global: strict concurrency).

@@ -1,4 +1,6 @@
+import BubblePicker
 import BubbleScenario
+import BubbleScene
 import BubbleSVG
 import BubbleFixtures
 
@@ -48,31 +50,37 @@ enum RenderCommand: Subcommand {
             guard step <= scenario.steps else {
                 throw CLIError.usage("\(command): --step must be in 0...\(scenario.steps) (the scenario's steps), got \(step)")
             }
-            svg = FrameRenderer.svg(try frames(scenario, label: label, through: step, every: step == 0 ? 1 : step,
-                                               command: command).last ?? ScenarioRunner(scenario).frame(),
-                                    title: "\(scenario.name), step \(step)")
+            let frame = try frames(scenario, label: label, through: step, every: step == 0 ? 1 : step, command: command)
+            var builder = SceneBuilder()
+            svg = SceneSVG.document(builder.scene(for: frame[frame.count - 1]), title: "\(scenario.name), step \(step)",
+                                    caption: "step \(step)")
         } else {
             let last = min(steps ?? scenario.steps, scenario.steps)
             let sampled = try frames(scenario, label: label, through: last, every: every ?? 4, command: command)
-            svg = AnimationRenderer.svg(sampled, timeStep: scenario.configuration.physics.timeStep, title: scenario.name)
+            var builder = SceneBuilder()
+            let scenes = sampled.map { builder.scene(for: $0) }
+            svg = SceneAnimationSVG.document(scenes, timeStep: scenario.configuration.physics.timeStep, title: scenario.name)
         }
         if let output {
             try ScenarioInput.write(svg, to: output, command: command)
         } else {
-            StandardOutput.write(svg)
+            try StandardOutput.write(svg, command: command)
         }
         return .success
     }
 
     /// Frames at steps 0, K, 2K, ... up to `last`, and `last` itself.
-    static func frames(_ scenario: Scenario, label: String, through last: Int, every: Int, command: String) throws -> [ScenarioFrame] {
-        var runner = ScenarioRunner(scenario)
-        var frames = [runner.frame()]
+    static func frames(_ scenario: Scenario, label: String, through last: Int, every: Int, command: String) throws -> [BubbleFrame] {
+        var frames: [BubbleFrame] = []
         var progress = Progress(total: last, command: command)
-        for step in stride(from: 1, through: last, by: 1) {
-            do { try runner.step() } catch { throw ScenarioInput.invalid(label, error, command: command) }
-            progress.update(step)
-            if step % every == 0 || step == last { frames.append(runner.frame()) }
+        do {
+            var runner = try ScenarioRunner(scenario)
+            try runner.run(through: last, every: every, progress: { progress.update($0) }) { (runner: ScenarioRunner) throws(ScenarioError) in
+                frames.append(runner.frame())
+            }
+            if last % every != 0 { frames.append(runner.frame()) }
+        } catch {
+            throw ScenarioInput.invalid(label, error, command: command)
         }
         progress.finish()
         return frames

@@ -54,27 +54,29 @@ enum SimulateCommand: Subcommand {
         return format
     }
 
-    /// Runs the scenario; writes each dumped frame to stdout at once, or collects the text for a file.
+    /// Runs the scenario; writes each dumped frame to stdout as it goes, or collects the text for a file.
     static func dump(_ scenario: Scenario, label: String, steps: Int, every: Int, format: DumpFormat,
                      toStandardOutput: Bool, command: String) throws -> String {
-        var runner = ScenarioRunner(scenario)
         var collected = format.header
         var progress = Progress(total: steps, command: command)
-        for step in 0...steps {
-            if step > 0 {
-                do { try runner.step() } catch { throw ScenarioInput.invalid(label, error, command: command) }
-                progress.update(step)
+        var writeError: CLIError? = nil
+        do {
+            var runner = try ScenarioRunner(scenario)
+            try runner.run(through: steps, every: every, progress: { progress.update($0) }) { (runner: ScenarioRunner) throws(ScenarioError) in
+                guard writeError == nil else { return }
+                collected += format.rows(runner.frame())
+                if toStandardOutput && collected.utf8.count > 1 << 16 {
+                    do throws(CLIError) { try StandardOutput.write(collected, command: command) } catch { writeError = error }
+                    collected = ""
+                }
             }
-            guard step % every == 0 else { continue }
-            collected += format.rows(runner.frame())
-            if toStandardOutput && collected.utf8.count > 1 << 16 {
-                StandardOutput.write(collected)
-                collected = ""
-            }
+        } catch {
+            throw ScenarioInput.invalid(label, error, command: command)
         }
+        if let writeError { throw writeError }
         progress.finish()
         if toStandardOutput {
-            StandardOutput.write(collected)
+            try StandardOutput.write(collected, command: command)
             return ""
         }
         return collected

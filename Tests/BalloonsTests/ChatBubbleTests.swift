@@ -71,10 +71,10 @@ struct ChatBubbleTests {
 
     @Test("tail depth and curvature are checked against their ranges")
     func validation() {
-        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "tail depth", value: -1.0, requirement: "must be in 0.0...100.0"))) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "tail depth", value: "-1", requirement: "must be in 0...100"))) {
             try BezierPath.chatBubble(in: Rect(x: 0, y: 0, width: 100, height: 40), tail: .bottomLeft, style: ChatBubbleStyle(tailDepth: -1))
         }
-        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "tail curvature", value: 1.5, requirement: "must be in 0.0...1.0"))) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "tail curvature", value: "1.5", requirement: "must be in 0...1"))) {
             try BezierPath.chatBubble(in: Rect(x: 0, y: 0, width: 100, height: 40), tail: .bottomLeft, style: ChatBubbleStyle(tailCurvature: 1.5))
         }
         #expect(throws: BalloonError.self) {

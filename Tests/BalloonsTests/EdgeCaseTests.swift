@@ -65,7 +65,7 @@ struct EdgeCaseTests {
         #expect(throws: BalloonError.invalidValue(InvalidValue(field: "corner radius", value: -1.0, requirement: "must not be negative"))) {
             try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(-1)))
         }
-        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "corner smoothing", value: 1.5, requirement: "must be in 0.0...1.0"))) {
+        #expect(throws: BalloonError.invalidValue(InvalidValue(field: "corner smoothing", value: 1.5, requirement: "must be in 0...1"))) {
             try BezierPath.balloon(in: rect, configuration: BalloonConfiguration(cornerSmoothing: 1.5))
         }
         #expect(throws: BalloonError.invalidValue(InvalidValue(field: "stem offset", value: .nan, requirement: "must be a finite number"))) {
@@ -73,8 +73,8 @@ struct EdgeCaseTests {
         }
         #expect(BalloonError.invalidValue(InvalidValue(field: "rect width", value: 0.0, requirement: "must be greater than 0")).description
             == "rect width 0.0 must be greater than 0")
-        #expect(BalloonError.invalidValue(InvalidValue(field: "corner smoothing", value: 1.5, requirement: "must be in 0.0...1.0")).description
-            == "corner smoothing 1.5 must be in 0.0...1.0")
+        #expect(BalloonError.invalidValue(InvalidValue(field: "corner smoothing", value: 1.5, requirement: "must be in 0...1")).description
+            == "corner smoothing 1.5 must be in 0...1")
     }
 
     @Test("pointingAt rejects a focus inside the body")

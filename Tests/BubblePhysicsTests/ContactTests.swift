@@ -4,10 +4,10 @@ import Testing
 @Suite("Contacts")
 struct ContactTests {
     @Test("two bodies closing head-on stop touching, not overlapping, and conserve momentum")
-    func headOnPair() {
-        var world = World(container: box(100))
-        let a = world.createBody(BodyDefinition(position: Vector2(40, 50), radius: 2, velocity: Vector2(10, 0)))
-        let b = world.createBody(BodyDefinition(position: Vector2(60, 50), radius: 2, velocity: Vector2(-10, 0)))
+    func headOnPair() throws {
+        var world = try World(container: box(100))
+        let a = try world.createBody(BodyDefinition(position: Vector2(40, 50), radius: 2, velocity: Vector2(10, 0)))
+        let b = try world.createBody(BodyDefinition(position: Vector2(60, 50), radius: 2, velocity: Vector2(-10, 0)))
         run(&world, steps: 120)
         let gap = world.position(of: b).x - world.position(of: a).x - 4
         #expect(abs(gap) < 0.01 * 2, "gap \(gap)")
@@ -18,10 +18,10 @@ struct ContactTests {
     }
 
     @Test("a heavy body pushes a light one further than the reverse")
-    func massRatio() {
-        var world = World(container: box(200))
-        let heavy = world.createBody(BodyDefinition(position: Vector2(50, 100), radius: 5, density: 9, velocity: Vector2(20, 0)))
-        let light = world.createBody(BodyDefinition(position: Vector2(70, 100), radius: 5, density: 1))
+    func massRatio() throws {
+        var world = try World(container: box(200))
+        let heavy = try world.createBody(BodyDefinition(position: Vector2(50, 100), radius: 5, density: 9, velocity: Vector2(20, 0)))
+        let light = try world.createBody(BodyDefinition(position: Vector2(70, 100), radius: 5, density: 1))
         run(&world, steps: 60)
         // Perfectly inelastic: common speed 20 × 9 / 10 = 18.
         #expect(abs(world.velocity(of: light).x - 18) < 0.05)
@@ -29,34 +29,34 @@ struct ContactTests {
     }
 
     @Test("elasticity 1 bounces equal bodies apart with swapped speeds")
-    func elasticBounce() {
+    func elasticBounce() throws {
         var configuration = WorldConfiguration()
         configuration.elasticity = 1
-        var world = World(configuration: configuration, container: box(200))
-        let a = world.createBody(BodyDefinition(position: Vector2(80, 100), radius: 5, velocity: Vector2(30, 0)))
-        let b = world.createBody(BodyDefinition(position: Vector2(120, 100), radius: 5))
+        var world = try World(configuration: configuration, container: box(200))
+        let a = try world.createBody(BodyDefinition(position: Vector2(80, 100), radius: 5, velocity: Vector2(30, 0)))
+        let b = try world.createBody(BodyDefinition(position: Vector2(120, 100), radius: 5))
         run(&world, steps: 60)
         #expect(abs(world.velocity(of: a).x) < 0.5, "\(world.velocity(of: a))")
         #expect(abs(world.velocity(of: b).x - 30) < 0.5, "\(world.velocity(of: b))")
     }
 
     @Test("elasticity 0.8 bounces a body off a wall at 0.8 of its speed")
-    func elasticWall() {
+    func elasticWall() throws {
         var configuration = WorldConfiguration()
         configuration.elasticity = 0.8
-        var world = World(configuration: configuration, container: box(100))
-        let body = world.createBody(BodyDefinition(position: Vector2(50, 50), radius: 2, velocity: Vector2(40, 0)))
+        var world = try World(configuration: configuration, container: box(100))
+        let body = try world.createBody(BodyDefinition(position: Vector2(50, 50), radius: 2, velocity: Vector2(40, 0)))
         run(&world, steps: 90)
         #expect(abs(world.velocity(of: body).x + 32) < 0.5, "\(world.velocity(of: body))")
         #expect(allInside(world, world.container.rect))
     }
 
     @Test("a body thrown at a wall stops at it, inside, on every side")
-    func wallContacts() {
+    func wallContacts() throws {
         let launches: [Vector2] = [Vector2(-50, 0), Vector2(50, 0), Vector2(0, -50), Vector2(0, 50)]
         for velocity in launches {
-            var world = World(container: box(20))
-            let body = world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 1, velocity: velocity))
+            var world = try World(container: box(20))
+            let body = try world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 1, velocity: velocity))
             run(&world, steps: 60)
             let p = world.position(of: body)
             #expect(allInside(world, world.container.rect))
@@ -67,30 +67,30 @@ struct ContactTests {
     }
 
     @Test("open borders let bodies through; solid ones do not")
-    func openBorders() {
-        var world = World(container: box(20, solid: .vertical))
-        let sideways = world.createBody(BodyDefinition(position: Vector2(10, 5), radius: 1, velocity: Vector2(100, 0)))
-        let upward = world.createBody(BodyDefinition(position: Vector2(10, 15), radius: 1, velocity: Vector2(0, 100)))
+    func openBorders() throws {
+        var world = try World(container: box(20, solid: .vertical))
+        let sideways = try world.createBody(BodyDefinition(position: Vector2(10, 5), radius: 1, velocity: Vector2(100, 0)))
+        let upward = try world.createBody(BodyDefinition(position: Vector2(10, 15), radius: 1, velocity: Vector2(0, 100)))
         run(&world, steps: 60)
         #expect(world.position(of: sideways).x > 50, "left/right are open")
         #expect(world.position(of: upward).y <= 19 + 1e-12, "bottom is solid")
     }
 
     @Test("a body with collisions off passes through others")
-    func collisionsOff() {
-        var world = World(container: box(100))
-        let ghost = world.createBody(BodyDefinition(position: Vector2(20, 50), radius: 2, velocity: Vector2(30, 0), collides: false))
-        let wall = world.createBody(BodyDefinition(position: Vector2(40, 50), radius: 2))
+    func collisionsOff() throws {
+        var world = try World(container: box(100))
+        let ghost = try world.createBody(BodyDefinition(position: Vector2(20, 50), radius: 2, velocity: Vector2(30, 0), collides: false))
+        let wall = try world.createBody(BodyDefinition(position: Vector2(40, 50), radius: 2))
         run(&world, steps: 60)
         #expect(world.position(of: ghost).x > 44)
         #expect(world.position(of: wall) == Vector2(40, 50))
     }
 
     @Test("a kinematic body moves at its own velocity and pushes dynamic bodies aside")
-    func kinematicPusher() {
-        var world = World(container: box(100))
-        let finger = world.createBody(BodyDefinition(position: Vector2(20, 50), radius: 3, velocity: Vector2(20, 0), kind: .kinematic))
-        let bubble = world.createBody(BodyDefinition(position: Vector2(30, 50), radius: 3))
+    func kinematicPusher() throws {
+        var world = try World(container: box(100))
+        let finger = try world.createBody(BodyDefinition(position: Vector2(20, 50), radius: 3, velocity: Vector2(20, 0), kind: .kinematic))
+        let bubble = try world.createBody(BodyDefinition(position: Vector2(30, 50), radius: 3))
         run(&world, steps: 60)
         #expect(abs(world.position(of: finger).x - 40) < 1e-9, "kinematic keeps its velocity")
         #expect(world.position(of: bubble).x >= world.position(of: finger).x + 6 - 0.05, "pushed ahead")

@@ -9,11 +9,11 @@ struct CrowdTests {
     /// (Under radial gravity — a cone-shaped potential — a frictionless heap keeps avalanching for
     /// a long time, which is physics, not jitter; the benchmark test covers its quality instead.)
     @Test("a settled crowd is still: kinetic energy decays toward zero, no jitter")
-    func energyDecays() {
-        var world = CrowdBenchmark.makeWorld(count: 400)
+    func energyDecays() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 400)
         world.field.law = .spring
         world.field.strength = 3
-        for handle in world.handles { world.setResistance(3, of: handle) }
+        for handle in world.handles { try world.setResistance(3, of: handle) }
         var peak = 0.0
         var windowPeaks: [Double] = []
         for step in 0..<1200 {
@@ -29,8 +29,8 @@ struct CrowdTests {
     }
 
     @Test("the crowd benchmark scene at 1k keeps overlap small and every body inside, no NaN")
-    func crowdQuality() {
-        var world = CrowdBenchmark.makeWorld(count: 1000)
+    func crowdQuality() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 1000)
         run(&world, steps: CrowdBenchmark.referenceSteps)
         let overlap = world.overlapStatistics()
         #expect(overlap.largest < 0.063, "Box2D v3 reaches 6.3% here: \(overlap.largest)")
@@ -40,13 +40,13 @@ struct CrowdTests {
     }
 
     @Test("seeded random crowds never produce NaN or let a body out of a closed box", arguments: [1, 2, 3, 4, 5] as [UInt64])
-    func randomCrowds(seed: UInt64) {
+    func randomCrowds(seed: UInt64) throws {
         var random = SplitMix64(seed: seed &* 7919)
-        var world = randomCrowd(count: 150, seed: seed, law: seed % 2 == 0 ? .spring : .radialGravity)
+        var world = try randomCrowd(count: 150, seed: seed, law: seed % 2 == 0 ? .spring : .radialGravity)
         for step in 0..<240 {
             world.step()
             if step % 40 == 0, let victim = world.handles.dropFirst(random.next(below: 10)).first {
-                world.applyImpulse(Vector2(random.next(in: -1, 1), random.next(in: -1, 1)) * 1e5, to: victim)
+                try world.applyImpulse(Vector2(random.next(in: -1, 1), random.next(in: -1, 1)) * 1e5, to: victim)
             }
         }
         #expect(world.nonFiniteCount == 0)
@@ -55,11 +55,11 @@ struct CrowdTests {
 
     @Test("scale-free: the same scene at 0.5-unit and 32-unit radii gives exactly scaled results",
           arguments: [0.5, 64.0])
-    func scaleFree(scale: Double) {
+    func scaleFree(scale: Double) throws {
         // Scaling by a power of two is exact in binary floating point, so if every tolerance is
         // relative to radii the scaled scene must reproduce the original bit for bit, scaled.
-        func scene(scale: Double) -> World {
-            var world = World(container: box(30 * scale),
+        func scene(scale: Double) throws -> World {
+            var world = try World(container: box(30 * scale),
                               field: AttractionField(point: Vector2(15 * scale, 15 * scale), law: .radialGravity,
                                                      strength: 10 * scale, falloffRadius: 1 * scale))
             var random = SplitMix64(seed: 99)
@@ -67,12 +67,12 @@ struct CrowdTests {
                 let position = Vector2(random.next(in: 2, 28), random.next(in: 2, 28)) * scale
                 let radius = random.next(in: 1, 2) * scale
                 let velocity = Vector2(random.next(in: -5, 5), random.next(in: -5, 5)) * scale
-                world.createBody(BodyDefinition(position: position, radius: radius, velocity: velocity, resistance: 1))
+                try world.createBody(BodyDefinition(position: position, radius: radius, velocity: velocity, resistance: 1))
             }
             return world
         }
-        var unit = scene(scale: 1)
-        var scaled = scene(scale: scale)
+        var unit = try scene(scale: 1)
+        var scaled = try scene(scale: scale)
         run(&unit, steps: 300)
         run(&scaled, steps: 300)
         for (a, b) in zip(unit.handles, scaled.handles) {

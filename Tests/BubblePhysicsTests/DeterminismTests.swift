@@ -6,15 +6,15 @@ import BubbleFixtures
 struct DeterminismTests {
     /// A fixed scene: the crowd benchmark at 300 bodies, with a removal, a resize, a growth and a
     /// field change along the way.
-    static func fixedScene() -> World {
-        var world = CrowdBenchmark.makeWorld(count: 300)
+    static func fixedScene() throws -> World {
+        var world = try CrowdBenchmark.makeWorld(count: 300)
         for step in 0..<240 {
             world.step()
             if step == 40 { world.destroyBody(world.handles[17]) }
-            if step == 60 { world.setRadius(1.6, of: world.handles[100]) }
-            if step == 90 { world.container.rect = Rect(x: 2, y: 1, width: 30, height: 33) }
-            if step == 120 { world.field.law = .spring; world.field.strength = 3 }
-            if step == 150 { world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 0.7, velocity: Vector2(1e5, 3e4))) }
+            if step == 60 { try world.setRadius(1.6, of: world.handles[100]) }
+            if step == 90 { try world.setContainer(Container(rect: Rect(x: 2, y: 1, width: 30, height: 33), solidBorders: world.container.solidBorders)) }
+            if step == 120 { var field = world.field; field.law = .spring; field.strength = 3; try world.setField(field) }
+            if step == 150 { try world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 0.7, velocity: Vector2(1e5, 3e4))) }
         }
         return world
     }
@@ -25,19 +25,19 @@ struct DeterminismTests {
     static let pinnedHash: UInt64 = 0x3d19_f5b3_ac2c_5dd6
 
     @Test("the fixed scene's state hash is pinned")
-    func pinnedStateHash() {
-        let hash = DeterminismTests.fixedScene().stateHash()
+    func pinnedStateHash() throws {
+        let hash = try DeterminismTests.fixedScene().stateHash()
         #expect(hash == DeterminismTests.pinnedHash, "state hash is now 0x\(String(hash, radix: 16))")
     }
 
     @Test("two runs of the same scene are bit-identical")
-    func repeatable() {
-        #expect(DeterminismTests.fixedScene().stateHash() == DeterminismTests.fixedScene().stateHash())
+    func repeatable() throws {
+        try #expect(DeterminismTests.fixedScene().stateHash() == DeterminismTests.fixedScene().stateHash())
     }
 
     @Test("a copied world is a snapshot: stepping copy and original gives identical states")
-    func snapshot() {
-        var original = CrowdBenchmark.makeWorld(count: 200)
+    func snapshot() throws {
+        var original = try CrowdBenchmark.makeWorld(count: 200)
         run(&original, steps: 50)
         var copy = original
         let frozen = original
@@ -51,22 +51,22 @@ struct DeterminismTests {
     }
 
     @Test("removing a body mid-run keeps results deterministic and its handle goes stale")
-    func removal() {
-        func scene() -> (World, BodyHandle) {
-            var world = CrowdBenchmark.makeWorld(count: 100)
+    func removal() throws {
+        func scene() throws -> (World, BodyHandle) {
+            var world = try CrowdBenchmark.makeWorld(count: 100)
             run(&world, steps: 30)
             let victim = world.handles[42]
             world.destroyBody(victim)
             run(&world, steps: 30)
             return (world, victim)
         }
-        let (first, victim) = scene()
-        let (second, _) = scene()
+        let (first, victim) = try scene()
+        let (second, _) = try scene()
         #expect(first.stateHash() == second.stateHash())
         #expect(!first.contains(victim))
         #expect(first.bodyCount == 99)
         var world = first
-        let reborn = world.createBody(BodyDefinition(position: Vector2(5, 5), radius: 0.6))
+        let reborn = try world.createBody(BodyDefinition(position: Vector2(5, 5), radius: 0.6))
         #expect(reborn.index == victim.index && reborn.generation == victim.generation + 1, "slot reused, new generation")
         #expect(!world.contains(victim) && world.contains(reborn))
         world.destroyBody(victim)  // stale handle: a no-op
@@ -74,9 +74,9 @@ struct DeterminismTests {
     }
 
     @Test("advance(by:) runs whole steps from an accumulator and returns the leftover fraction")
-    func advanceAccumulates() {
-        var world = World(container: box(10))
-        world.createBody(BodyDefinition(position: Vector2(5, 5), radius: 1))
+    func advanceAccumulates() throws {
+        var world = try World(container: box(10))
+        try world.createBody(BodyDefinition(position: Vector2(5, 5), radius: 1))
         let leftover = world.advance(by: 0.04)  // 2.4 steps of 1/60 s
         #expect(world.stepCount == 2)
         #expect(abs(leftover - 0.4) < 1e-9)

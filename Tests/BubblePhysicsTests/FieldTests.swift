@@ -4,16 +4,16 @@ import Testing
 @Suite("Attraction field")
 struct FieldTests {
     /// Two isolated bodies (no collisions) at the same distance from the point, densities 1 and 4.
-    func isolatedPair(law: FieldLaw) -> (World, light: BodyHandle, heavy: BodyHandle) {
-        var world = World(container: box(200), field: AttractionField(point: Vector2(100, 100), law: law, strength: 50, falloffRadius: 1))
-        let light = world.createBody(BodyDefinition(position: Vector2(40, 100), radius: 2, density: 1, collides: false))
-        let heavy = world.createBody(BodyDefinition(position: Vector2(160, 100), radius: 2, density: 4, collides: false))
+    func isolatedPair(law: FieldLaw) throws -> (World, light: BodyHandle, heavy: BodyHandle) {
+        var world = try World(container: box(200), field: AttractionField(point: Vector2(100, 100), law: law, strength: 50, falloffRadius: 1))
+        let light = try world.createBody(BodyDefinition(position: Vector2(40, 100), radius: 2, density: 1, collides: false))
+        let heavy = try world.createBody(BodyDefinition(position: Vector2(160, 100), radius: 2, density: 4, collides: false))
         return (world, light, heavy)
     }
 
     @Test("spring: force is independent of mass, so a lighter body responds faster")
-    func springFavoursLight() {
-        var (world, light, heavy) = isolatedPair(law: .spring)
+    func springFavoursLight() throws {
+        var (world, light, heavy) = try isolatedPair(law: .spring)
         run(&world, steps: 20)
         let lightTravel = world.position(of: light).x - 40
         let heavyTravel = 160 - world.position(of: heavy).x
@@ -23,8 +23,8 @@ struct FieldTests {
     }
 
     @Test("radial gravity: acceleration is independent of mass, so isolated bodies move alike")
-    func gravityIgnoresMass() {
-        var (world, light, heavy) = isolatedPair(law: .radialGravity)
+    func gravityIgnoresMass() throws {
+        var (world, light, heavy) = try isolatedPair(law: .radialGravity)
         run(&world, steps: 30)
         let lightSpeed = world.velocity(of: light).x, heavySpeed = -world.velocity(of: heavy).x
         #expect(lightSpeed > 1)
@@ -33,14 +33,14 @@ struct FieldTests {
 
     /// Mean distance of the dense (density 5) over the light (density 1) bodies from the point,
     /// after 200 polydisperse bodies fell in from a grid for 20 s.
-    func densityRatio(law: FieldLaw) -> Double {
-        var world = World(container: box(60), field: AttractionField(point: Vector2(30, 30), law: law,
+    func densityRatio(law: FieldLaw) throws -> Double {
+        var world = try World(container: box(60), field: AttractionField(point: Vector2(30, 30), law: law,
                                                                    strength: law == .spring ? 4 : 20, falloffRadius: 1))
         var heavy: [BodyHandle] = [], light: [BodyHandle] = []
         var random = SplitMix64(seed: 3)
         for index in 0..<200 {
             let position = Vector2(2 + Double(index % 20) * 2.8, 2 + Double(index / 20) * 2.8)
-            let handle = world.createBody(BodyDefinition(position: position, radius: random.next(in: 0.7, 1.3),
+            let handle = try world.createBody(BodyDefinition(position: position, radius: random.next(in: 0.7, 1.3),
                                                          density: index % 2 == 0 ? 5 : 1, resistance: 0.5))
             if index % 2 == 0 { heavy.append(handle) } else { light.append(handle) }
         }
@@ -52,18 +52,18 @@ struct FieldTests {
     }
 
     @Test("in a crowd, radial gravity settles denser bodies nearer the point; the spring law does not")
-    func densityInACrowd() {
-        let gravity = densityRatio(law: .radialGravity)
-        let spring = densityRatio(law: .spring)
+    func densityInACrowd() throws {
+        let gravity = try densityRatio(law: .radialGravity)
+        let spring = try densityRatio(law: .spring)
         #expect(gravity < 0.95, "radial gravity: dense bodies push through to the middle (ratio \(gravity))")
         #expect(spring > 1.0, "spring: dense bodies respond slower and end up outside (ratio \(spring))")
     }
 
     @Test("radial gravity fades linearly inside the falloff radius and vanishes at the point")
-    func gravityFalloff() {
-        var world = World(container: box(200), field: AttractionField(point: Vector2(100, 100), law: .radialGravity, strength: 10, falloffRadius: 4))
-        let atPoint = world.createBody(BodyDefinition(position: Vector2(100, 100), radius: 1))
-        let inside = world.createBody(BodyDefinition(position: Vector2(102, 100), radius: 1, collides: false))
+    func gravityFalloff() throws {
+        var world = try World(container: box(200), field: AttractionField(point: Vector2(100, 100), law: .radialGravity, strength: 10, falloffRadius: 4))
+        let atPoint = try world.createBody(BodyDefinition(position: Vector2(100, 100), radius: 1))
+        let inside = try world.createBody(BodyDefinition(position: Vector2(102, 100), radius: 1, collides: false))
         world.step()
         #expect(world.velocity(of: atPoint) == .zero)
         // Half the falloff radius: half the acceleration, 5 units/s², for 1/60 s (with no resistance).
@@ -71,9 +71,9 @@ struct FieldTests {
     }
 
     @Test("field point, law and strength can change between steps")
-    func fieldChanges() {
-        var world = World(container: box(200), field: AttractionField(point: Vector2(150, 100), law: .spring, strength: 50))
-        let body = world.createBody(BodyDefinition(position: Vector2(100, 100), radius: 2, resistance: 1))
+    func fieldChanges() throws {
+        var world = try World(container: box(200), field: AttractionField(point: Vector2(150, 100), law: .spring, strength: 50))
+        let body = try world.createBody(BodyDefinition(position: Vector2(100, 100), radius: 2, resistance: 1))
         run(&world, steps: 30)
         #expect(world.position(of: body).x > 100)
         world.field.point = Vector2(20, 100)

@@ -3,21 +3,21 @@ import BubblePhysics
 
 /// The README's "BubblePhysics in five minutes" example, kept compiling and checked.
 @Test("the README example runs and does what it says")
-func readmeExample() {
-    var world = World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667), solidBorders: .all))
-    world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000)
+func readmeExample() throws {
+    var world = try World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667), solidBorders: .all))
+    try world.setField(AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000))
 
-    let bubble = world.createBody(BodyDefinition(position: Vector2(40, 40), radius: 40, density: 1, resistance: 4))
-    world.createBody(BodyDefinition(position: Vector2(300, 600), radius: 40))
+    let bubble = try world.createBody(BodyDefinition(position: Vector2(40, 40), radius: 40, density: 1, resistance: 4))
+    try world.createBody(BodyDefinition(position: Vector2(300, 600), radius: 40))
 
     for _ in 0..<120 { world.step() }
     let start = Vector2(40, 40).distance(to: Vector2(187.5, 333.5))
     #expect(world.position(of: bubble).distance(to: Vector2(187.5, 333.5)) < 0.5 * start, "pulled toward the point")
 
-    world.setRadius(53, of: bubble)
-    world.applyImpulse(Vector2(5_000, 0), to: bubble)
-    world.container.rect = Rect(x: 0, y: 0, width: 667, height: 375)
-    world.container.solidBorders = .vertical
+    try world.setRadius(53, of: bubble)
+    try world.applyImpulse(Vector2(5_000, 0), to: bubble)
+    // Rotate (bodies outside come back in) and let bubbles leave through the left and right borders.
+    try world.setContainer(Container(rect: Rect(x: 0, y: 0, width: 667, height: 375), solidBorders: .vertical))
 
     let snapshot = world
     let alpha = world.advance(by: 0.0167)

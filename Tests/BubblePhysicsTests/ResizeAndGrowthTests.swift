@@ -4,14 +4,14 @@ import Testing
 @Suite("Resizing and growth")
 struct ResizeAndGrowthTests {
     @Test("shrinking the container pushes bodies back inside smoothly, never teleporting")
-    func resizePushesInside() {
-        var world = World(container: box(100))
+    func resizePushesInside() throws {
+        var world = try World(container: box(100))
         var random = SplitMix64(seed: 5)
         for _ in 0..<40 {
-            world.createBody(BodyDefinition(position: Vector2(random.next(in: 5, 95), random.next(in: 5, 95)), radius: 2))
+            try world.createBody(BodyDefinition(position: Vector2(random.next(in: 5, 95), random.next(in: 5, 95)), radius: 2))
         }
         run(&world, steps: 10)
-        world.container.rect = Rect(x: 0, y: 0, width: 60, height: 40)  // a rotation-like shrink
+        try world.setContainer(Container(rect: Rect(x: 0, y: 0, width: 60, height: 40), solidBorders: world.container.solidBorders))  // a rotation-like shrink
         var previous = world.handles.map { world.position(of: $0) }
         var largestJump = 0.0
         for _ in 0..<300 {
@@ -27,10 +27,10 @@ struct ResizeAndGrowthTests {
     }
 
     @Test("a body outside a shrunk border never moves further out")
-    func neverFurtherOut() {
-        var world = World(container: box(100))
-        let body = world.createBody(BodyDefinition(position: Vector2(90, 50), radius: 2, velocity: Vector2(50, 0)))
-        world.container.rect = Rect(x: 0, y: 0, width: 50, height: 100)
+    func neverFurtherOut() throws {
+        var world = try World(container: box(100))
+        let body = try world.createBody(BodyDefinition(position: Vector2(90, 50), radius: 2, velocity: Vector2(50, 0)))
+        try world.setContainer(Container(rect: Rect(x: 0, y: 0, width: 50, height: 100), solidBorders: world.container.solidBorders))
         var previousX = world.position(of: body).x
         for _ in 0..<240 {
             world.step()
@@ -42,14 +42,14 @@ struct ResizeAndGrowthTests {
     }
 
     @Test("growing a radius pushes neighbours away smoothly and mass follows")
-    func growthPushesNeighbours() {
-        var world = World(container: box(100))
-        let grower = world.createBody(BodyDefinition(position: Vector2(50, 50), radius: 5))
-        let neighbours = [Vector2(60.5, 50), Vector2(39.5, 50), Vector2(50, 60.5), Vector2(50, 39.5)].map {
-            world.createBody(BodyDefinition(position: $0, radius: 5, resistance: 4))
+    func growthPushesNeighbours() throws {
+        var world = try World(container: box(100))
+        let grower = try world.createBody(BodyDefinition(position: Vector2(50, 50), radius: 5))
+        let neighbours = try [Vector2(60.5, 50), Vector2(39.5, 50), Vector2(50, 60.5), Vector2(50, 39.5)].map {
+            try world.createBody(BodyDefinition(position: $0, radius: 5, resistance: 4))
         }
         let massBefore = world.body(grower).mass
-        world.setRadius(10, of: grower)
+        try world.setRadius(10, of: grower)
         #expect(abs(world.body(grower).mass / massBefore - 4) < 1e-12, "mass ∝ r²")
         var largestStep = 0.0
         var previous = neighbours.map { world.position(of: $0) }

@@ -21,13 +21,13 @@ func allInside(_ world: World, _ rect: Rect, tolerance: Double = 1e-9) -> Bool {
 }
 
 /// A world of `count` bodies scattered by a seeded generator in a closed box, pulled to its centre.
-func randomCrowd(count: Int, seed: UInt64, side: Double = 40, law: FieldLaw = .radialGravity) -> World {
+func randomCrowd(count: Int, seed: UInt64, side: Double = 40, law: FieldLaw = .radialGravity) throws -> World {
     var random = SplitMix64(seed: seed)
-    var world = World(container: box(side), field: AttractionField(point: Vector2(side / 2, side / 2), law: law,
+    var world = try World(container: box(side), field: AttractionField(point: Vector2(side / 2, side / 2), law: law,
                                                                   strength: 10, falloffRadius: 1))
     for _ in 0..<count {
         let radius = random.next(in: 0.5, 1)
-        world.createBody(BodyDefinition(position: Vector2(random.next(in: 1, side - 1), random.next(in: 1, side - 1)),
+        try world.createBody(BodyDefinition(position: Vector2(random.next(in: 1, side - 1), random.next(in: 1, side - 1)),
                                         radius: radius, density: random.next(in: 1, 3), resistance: 1))
     }
     return world

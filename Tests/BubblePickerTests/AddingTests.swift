@@ -14,7 +14,7 @@ import Testing
         // Still a duplicate while it shrinks out.
         picker.remove(first.id)
         #expect(throws: BubbleContainerError.duplicateBubble(first.id)) { try picker.add(first) }
-        #expect(picker.bubbles.map(\.id) == [second.id])
+        #expect(picker.bubbles.map { $0.id } == [second.id])
         let r2 = picker.takeEvents()
         #expect(r2.map(\.kind) == [.added, .added])
     }
@@ -46,7 +46,7 @@ import Testing
         let id = picker.addDefaultBubble(text: "x", atCenter: true)
         let start = picker.center(of: id) ?? .zero
         #expect((start - Vector2(93.75, 333.5)).length < 1)
-        #expect(picker.snapshot(of: id)?.scale == BubbleContainer.minimumScale)
+        #expect(picker.snapshot(of: id)?.scale == PickerConstants.minimumScale)
         #expect(picker.snapshot(of: id)?.phase == .growingIn)
         var scales: [Double] = []
         for _ in 0..<15 {
@@ -71,7 +71,7 @@ import Testing
         var picker = makePicker(width: 0, height: 0)
         let ids = (0..<3).map { picker.addDefaultBubble(text: "\($0)") }
         picker.run(seconds: 1)
-        #expect(picker.bubbles.map(\.id) == ids)
+        #expect(picker.bubbles.map { $0.id } == ids)
         #expect(picker.frame().bubbles.allSatisfy { $0.phase == .waiting && $0.scale == 0 })
         #expect(picker.world.bodyCount == 0)
         try picker.resize(to: Size(width: 300, height: 400))
@@ -81,16 +81,18 @@ import Testing
         #expect(picker.countOutside() == 0)
     }
 
-    @Test func providerDiametersAreSanitised() {
+    @Test func providerDiametersAreSanitised() throws {
         struct Broken: BubbleLayoutProvider {
             func diameter(selected: Bool) -> Double { selected ? 1e9 : .nan }
         }
-        var picker = makePicker()
+        var configuration = BubbleContainerConfiguration()
+        configuration.size = Size(width: 375, height: 667)
+        var picker = try BubbleContainer<Broken>(configuration: configuration)
         let id = picker.add(content: Broken(), animated: false)
         picker.select(id)
         picker.run(seconds: 1)
         #expect(picker.world.nonFiniteCount == 0)
-        #expect(picker.snapshot(of: id)?.diameter == BubbleContainer.maximumDiameter)
+        #expect(picker.snapshot(of: id)?.diameter == BubbleContainer<Broken>.maximumDiameter)
         #expect(picker.snapshot(of: id)?.center == Vector2(187.5, 333.5))  // too big: held at the middle
     }
 }

@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func copiesAreSnapshotsAndRunsAreDeterministic() {
-        func scripted() -> BubbleContainer {
+        func scripted() -> Picker {
             var picker = makePicker(seed: 42)
             for index in 0..<10 { picker.addDefaultBubble(text: "\(index)", tag: index % 2, atCenter: index % 3 == 0) }
             picker.run(seconds: 1)

@@ -3,7 +3,7 @@ import Testing
 @testable import BubblePicker
 
 @Suite struct GestureTests {
-    func settled(_ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> (BubbleContainer, [BubbleID]) {
+    func settled(_ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> (Picker, [BubbleID]) {
         var picker = makePicker(adjust)
         let ids = (0..<12).map { picker.addDefaultBubble(text: "b\($0)") }
         picker.run(seconds: 2.5)

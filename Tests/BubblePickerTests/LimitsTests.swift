@@ -4,33 +4,46 @@ import Testing
 
 @Suite struct LimitsTests {
     @Test("configurations outside the documented limits are refused with the field named")
-    func refusesOutOfRange() {
+    func refusesOutOfRange() throws {
+        func field(_ adjust: (inout BubbleContainerConfiguration) -> Void) -> String? {
+            var configuration = BubbleContainerConfiguration()
+            adjust(&configuration)
+            do { try configuration.validate() } catch { return error.field }
+            return nil
+        }
+        #expect(field { $0.densityUnselected = 1e9 } == "densityUnselected")
+        #expect(field { $0.size = Size(width: 1e300, height: 10) } == "size.width")
+        #expect(field { $0.anchor = Vector2(1e9, 0.5) } == "anchor.x")
+        #expect(field { $0.physics.timeStep = Double.leastNormalMagnitude / 1e6 } == "physics.timeStep")
+        #expect(field { $0.selectionPushSpeed = .greatestFiniteMagnitude } == "selectionPushSpeed")
+        #expect(field { _ in } == nil)
         var configuration = BubbleContainerConfiguration()
-        configuration.densityUnselected = 1e9
-        #expect(configuration.validationError?.hasPrefix("densityUnselected") == true)
-        configuration = BubbleContainerConfiguration()
-        configuration.size = Size(width: 1e300, height: 10)
-        #expect(configuration.validationError?.hasPrefix("size") == true)
-        configuration = BubbleContainerConfiguration()
         configuration.anchor = Vector2(1e9, 0.5)
-        #expect(configuration.validationError?.hasPrefix("anchor") == true)
-        var picker = BubbleContainer()
+        var picker = try Picker()
         #expect(throws: BubbleContainerError.self) { try picker.setConfiguration(configuration) }
+        // The initialiser throws the same typed error instead of trapping.
+        do {
+            _ = try Picker(configuration: configuration)
+            Issue.record("a bad configuration was accepted")
+        } catch {
+            #expect(error == .invalidValue(InvalidValue(field: "anchor.x", value: "1000000000", requirement: "must be in -10...10")))
+            #expect(error.description == "anchor.x 1000000000 must be in -10...10")
+        }
     }
 
     @Test("extreme but valid settings never trap and never produce NaN")
     func extremeButValid() throws {
         var configuration = BubbleContainerConfiguration()
         configuration.size = Size(width: 375, height: 667)
-        configuration.densityUnselected = 1e-6
-        configuration.densitySelected = 1e5
-        configuration.fieldStrength = 1e12
+        configuration.densityUnselected = BubbleContainerConfiguration.densityRange.lowerBound
+        configuration.densitySelected = BubbleContainerConfiguration.densityRange.upperBound
+        configuration.fieldStrength = BubbleContainerConfiguration.fieldStrengthRange.upperBound
         configuration.horizontalScroll = true
-        var picker = BubbleContainer(configuration: configuration)
+        var picker = try Picker(configuration: configuration)
         for index in 0..<30 { picker.addDefaultBubble(text: "b\(index)", selected: index % 3 == 0) }
         for step in 0..<240 {
             picker.step()
-            if step == 60 { try picker.setAnchor(Vector2(900, -900)) }
+            if step == 60 { try picker.setAnchor(Vector2(10, -10)) }
             if step == 120 { try picker.resize(to: Size(width: 1e7, height: 1)) }
             if step == 180 { try picker.resize(to: Size(width: 375, height: 667)) }
         }

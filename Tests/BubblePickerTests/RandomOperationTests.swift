@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct RandomOperationTests {
     /// One random operation from the public API.
-    func operate(_ picker: inout BubbleContainer, _ random: inout SplitMix64, time: inout Double) {
+    func operate(_ picker: inout Picker, _ random: inout SplitMix64, time: inout Double) {
         let live = picker.bubbles
         let someID = live.isEmpty ? BubbleID(random.next(below: 50)) : live[random.next(below: live.count)].id
         let tag = random.next(below: 4)
@@ -38,7 +38,7 @@ import Testing
         }
     }
 
-    func checkConsistency(_ picker: BubbleContainer) {
+    func checkConsistency(_ picker: Picker) {
         let all = picker.bubbles
         let selected = picker.selectedBubbles.map(\.id), unselected = picker.unselectedBubbles.map(\.id)
         #expect(all.count == picker.count)

@@ -11,25 +11,35 @@ import Testing
         configuration.maxSelected = 3
         configuration.maxSelectedPolicy = .deselectOldest
         configuration.seed = 42                                  // spawn corners are seeded
-        var picker = BubbleContainer(configuration: configuration)
 
-        // Add stock bubbles (80 pt, 106.4 pt when selected) and a custom one.
-        let genres = ["Jazz", "Rock", "Pop", "Blues", "Soul", "Funk"]
-        for (index, genre) in genres.enumerated() {
-            picker.addDefaultBubble(text: genre, tag: index % 2)
-        }
-        struct Badge: BubbleLayoutProvider {
-            var emoji: String
-            func diameter(selected: Bool) -> Double { selected ? 70 : 50 }
+        // The container is generic over its bubbles' content: your own type, no casts. To mix
+        // stock bubbles (80 pt, 106.4 pt when selected) with a custom kind, write an enum.
+        enum Item: BubbleLayoutProvider {
+            case genre(DefaultBubble)
+            case badge(String)
+            func diameter(selected: Bool) -> Double {
+                switch self {
+                case .genre(let bubble): return bubble.diameter(selected: selected)
+                case .badge: return selected ? 70 : 50
+                }
+            }
             func appearance(selected: Bool) -> BubbleAppearance {
-                BubbleAppearance(text: emoji, showsLabel: true)
+                switch self {
+                case .genre(let bubble): return bubble.appearance(selected: selected)
+                case .badge(let emoji): return BubbleAppearance(text: emoji, showsLabel: true)
+                }
             }
         }
-        let badge = picker.makeBubble(Badge(emoji: "★"), tag: 9)
+        var picker = try BubbleContainer<Item>(configuration: configuration)  // throws on a bad setting
+        let genres = ["Jazz", "Rock", "Pop", "Blues", "Soul", "Funk"]
+        for (index, genre) in genres.enumerated() {
+            picker.add(content: .genre(DefaultBubble(text: genre)), tag: index % 2)
+        }
+        let badge = picker.makeBubble(.badge("★"), tag: 9)
         try picker.add(badge, atCenter: true)
-        do {
+        do throws(BubbleContainerError) {
             try picker.add(badge)                                // the same identity again
-        } catch {                                                // error: BubbleContainerError (typed throws)
+        } catch {
             if case .duplicateBubble(let id) = error { print("already there:", id) }
         }
 

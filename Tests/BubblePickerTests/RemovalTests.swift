@@ -3,7 +3,7 @@ import Testing
 @testable import BubblePicker
 
 @Suite struct RemovalTests {
-    func populated() -> (BubbleContainer, [BubbleID]) {
+    func populated() -> (Picker, [BubbleID]) {
         var picker = makePicker()
         let ids = (0..<9).map { picker.addDefaultBubble(text: "b\($0)", tag: $0 % 3) }
         picker.run(seconds: 1)

@@ -3,7 +3,7 @@ import Testing
 @testable import BubblePicker
 
 @Suite struct SelectionTests {
-    func populated(_ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> (BubbleContainer, [BubbleID]) {
+    func populated(_ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> (Picker, [BubbleID]) {
         var picker = makePicker(adjust)
         let ids = (0..<9).map { picker.addDefaultBubble(text: "b\($0)", tag: $0 % 3) }
         picker.run(seconds: 2)

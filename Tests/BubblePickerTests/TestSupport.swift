@@ -1,14 +1,17 @@
 import BubblePhysics
 @testable import BubblePicker
 
+/// The container the tests drive: stock bubbles.
+typealias Picker = BubbleContainer<DefaultBubble>
+
 /// A 375 × 667 picker (an iPhone in portrait) with default settings and the given seed.
 func makePicker(width: Double = 375, height: Double = 667, seed: UInt64 = 1,
-                _ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> BubbleContainer {
+                _ adjust: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> Picker {
     var configuration = BubbleContainerConfiguration()
     configuration.size = Size(width: width, height: height)
     configuration.seed = seed
     adjust(&configuration)
-    return BubbleContainer(configuration: configuration)
+    return try! Picker(configuration: configuration)
 }
 
 extension BubbleContainer {
@@ -46,7 +49,7 @@ struct FeelFigures {
     var farthest = 0.0
 }
 
-func measureFeel(seconds: Double = 6, configure: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> (FeelFigures, BubbleContainer) {
+func measureFeel(seconds: Double = 6, configure: (inout BubbleContainerConfiguration) -> Void = { _ in }) -> (FeelFigures, Picker) {
     var picker = makePicker(seed: 7, configure)  // configure may override the seed
     for index in 0..<20 { picker.addDefaultBubble(text: "Bubble \(index)", tag: index % 3) }
     var figures = FeelFigures()
@@ -74,15 +77,15 @@ func measureFeel(seconds: Double = 6, configure: (inout BubbleContainerConfigura
     figures.finalRadius = radii.last ?? 0
     figures.radiusOvershoot = max(0, figures.finalRadius - (radii[peakIndex...].min() ?? 0))
     figures.largestOverlap = picker.world.overlapStatistics().largest
-    let centres = picker.frame().bubbles.map(\.center)
+    let centres = picker.frame().bubbles.map { $0.center }
     let centroid = centres.reduce(Vector2.zero, +) / Double(centres.count)
     figures.centroidOffset = (centroid - picker.anchorPoint).length
     figures.farthest = centres.map { ($0 - picker.anchorPoint).length }.max() ?? 0
     return (figures, picker)
 }
 
-func rmsDistance(_ picker: BubbleContainer) -> Double {
-    let centres = picker.frame().bubbles.map(\.center)
+func rmsDistance(_ picker: Picker) -> Double {
+    let centres = picker.frame().bubbles.map { $0.center }
     guard !centres.isEmpty else { return 0 }
     let sum = centres.reduce(0.0) { $0 + ($1 - picker.anchorPoint).lengthSquared }
     return (sum / Double(centres.count)).squareRoot()

@@ -16,26 +16,27 @@ struct GoldenTraceTests {
         #expect(Support.scenarioFiles.count >= 15)
         for file in Support.scenarioFiles {
             let path = Support.scenariosDirectory.appendingPathComponent(file).path
-            let scenario = try Scenario.load(path)
+            let scenario = try Support.load(path)
             #expect(!scenario.description.isEmpty && !scenario.description.contains("\n"), "\(file)")
-            #expect(FileManager.default.fileExists(atPath: ScenarioCatalog.goldenPath(forScenario: path)), "\(file): no golden")
+            #expect(FileManager.default.fileExists(atPath: Support.goldenPath(path)), "\(file): no golden")
         }
     }
 
     @Test("replays bit-identically to its golden trace", arguments: ScenarioTestSupport.scenarioFiles)
     func replay(file: String) throws {
         let path = Support.scenariosDirectory.appendingPathComponent(file).path
-        let scenario = try Scenario.load(path)
-        let golden = ScenarioCatalog.goldenPath(forScenario: path)
-        let outcome = try ScenarioCatalog.verify(scenario, goldenPath: golden, record: Self.recording)
-        switch outcome {
-        case .matched, .recorded:
-            break
-        case .missingGolden(let missing):
-            Issue.record("\(scenario.name): no golden trace at \(missing); record with RECORD_GOLDENS=1 swift test --filter BubbleScenarioTests")
-        case .diverged(let detail):
-            Issue.record("\(scenario.name): \(detail)")
+        let scenario = try Support.load(path)
+        let golden = Support.goldenPath(path)
+        let replay = try Trace.replay(scenario)
+        if Self.recording {
+            try replay.text.write(toFile: golden, atomically: true, encoding: .utf8)
+            return
         }
+        guard let text = try? String(contentsOfFile: golden, encoding: .utf8) else {
+            Issue.record("\(scenario.name): no golden trace at \(golden); record with RECORD_GOLDENS=1 swift test --filter BubbleScenarioTests")
+            return
+        }
+        if let detail = replay.firstDifference(from: try Trace(parsing: text)) { Issue.record("\(scenario.name): \(detail)") }
     }
 
     @Test("goldens are small: each under 200 KB, all under 2 MB")
@@ -63,6 +64,6 @@ struct GoldenTraceTests {
     func demoIsEmbedded() throws {
         let file = try String(contentsOf: Support.scenariosDirectory.appendingPathComponent("demo.json"), encoding: .utf8)
         #expect(file == DemoScenario.json)
-        #expect(try DemoScenario.scenario().sourceHash == Scenario.load(Support.scenariosDirectory.appendingPathComponent("demo.json").path).sourceHash)
+        #expect(try DemoScenario.scenario().sourceHash == Support.load(Support.scenariosDirectory.appendingPathComponent("demo.json").path).sourceHash)
     }
 }

@@ -9,7 +9,7 @@ struct ScenarioRunnerTests {
 
     static func run(_ text: String, steps: Int? = nil) throws(ScenarioError) -> ScenarioRunner {
         let scenario = try Scenario(json: text, name: "t")
-        var runner = ScenarioRunner(scenario)
+        var runner = try ScenarioRunner(scenario)
         for _ in 0..<(steps ?? scenario.steps) { try runner.step() }
         return runner
     }
@@ -27,9 +27,9 @@ struct ScenarioRunnerTests {
     func eventTiming() throws {
         let text = Support.document(steps: 60, timeline: #"[{"at": 30, "event": "select", "tag": 2}]"#)
         var runner = try Self.run(text, steps: 30)
-        #expect(runner.frame().step == 30 && !runner.frame().bubbles[1].selected)
+        #expect(runner.frame().step == 30 && !runner.frame().bubbles[1].isSelected)
         try runner.step()
-        #expect(runner.frame().bubbles[1].selected)
+        #expect(runner.frame().bubbles[1].isSelected)
         #expect(runner.lastEvents.contains { $0.kind == .selected && $0.tag == 2 })
     }
 
@@ -69,7 +69,7 @@ struct ScenarioRunnerTests {
         let runner = try Self.run(Support.document(steps: 10, timeline: timeline))
         let frame = runner.frame()
         #expect(frame.container.width == 200 && frame.container.height == 100)
-        #expect(frame.attractionPoint.x == 50 && frame.attractionPoint.y == 50)
+        #expect(frame.anchorPoint.x == 50 && frame.anchorPoint.y == 50)
         #expect(!frame.solidBorders.contains(.left) && frame.solidBorders.contains(.top))
         #expect(runner.container.configuration.maxSelected == 1)
     }

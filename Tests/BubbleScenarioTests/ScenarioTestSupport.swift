@@ -14,6 +14,18 @@ enum ScenarioTestSupport {
         return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
     }()
 
+    /// Reads and decodes a scenario file.
+    static func load(_ path: String) throws -> Scenario {
+        try Scenario(json: try String(contentsOfFile: path, encoding: .utf8), name: Scenario.name(forPath: path))
+    }
+
+    /// The golden trace of a scenario file: `Expected/<name>.trace` beside it.
+    static func goldenPath(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent("Expected")
+            .appendingPathComponent(Scenario.name(forPath: path) + ".trace").path
+    }
+
     /// A minimal valid scenario document with `fields` merged in at the top level (JSON text fragments).
     static func document(steps: Int = 120, extra: String = "", container: String = #""width": 375, "height": 667"#,
                          bubbles: String = #"[{"text": "A", "tag": 1}, {"text": "B", "tag": 2}]"#, timeline: String = "[]") -> String {

@@ -10,6 +10,18 @@ struct TraceTests {
         return try Trace.replay(scenario)
     }
 
+    @Test("samples of no bubbles round-trip: an empty scenario, and trace.bubbles 0", arguments: [
+        ScenarioTestSupport.document(steps: 40, extra: #", "trace": {"every": 10}"#, bubbles: "[]",
+                                     timeline: #"[{"at": 25, "event": "add", "text": "late"}]"#),
+        ScenarioTestSupport.document(steps: 40, extra: #", "trace": {"every": 10, "bubbles": 0}"#),
+    ])
+    func emptySamples(text: String) throws {
+        let trace = try Trace.replay(try Scenario(json: text, name: "t"))
+        #expect(trace.samples.map { $0.step } == [0, 10, 20, 30, 40])
+        let parsed = try Trace(parsing: trace.text)
+        #expect(parsed == trace && trace.firstDifference(from: parsed) == nil)
+    }
+
     @Test("text round-trips exactly, numbers included")
     func roundTrip() throws {
         let trace = try Self.sample()
@@ -27,7 +39,9 @@ struct TraceTests {
         golden.hashes[17] = "0123456789abcdef"
         #expect(trace.firstDifference(from: golden)?.hasPrefix("first divergence at step 17: state hash") == true)
         golden = trace
-        golden.samples[2].bubbles[1].x = golden.samples[2].bubbles[1].x.nextUp
+        var words = golden.samples[2].lines[1].split(separator: " ").map { String($0) }
+        words[1] = (Double(words[1]) ?? 0).nextUp.description
+        golden.samples[2].lines[1] = words.joined(separator: " ")
         let detail = trace.firstDifference(from: golden)
         #expect(detail?.contains("at step 20 bubble 1: x") == true, "\(detail ?? "nil")")
     }

@@ -83,11 +83,11 @@ struct ScenarioVerifyRenderCLITests {
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let svg = result.stdout
         #expect(svg.hasPrefix("<?xml") && svg.contains("viewBox=\"-40 -40 455 747\"") && svg.hasSuffix("</svg>\n"))
-        #expect(svg.components(separatedBy: "<circle cx=").count - 1 == 21)
+        #expect(svg.components(separatedBy: "<circle cx=").count - 1 == 20)
         #expect(svg.contains(">Rock</text>") && svg.contains("step 540"))
-        // In the demo at step 540, four bubbles are selected: four callouts.
-        #expect(svg.components(separatedBy: "<path d=\"M").count - 1 == 4)
-        #expect(svg.components(separatedBy: "<line ").count - 1 == 4 + 2)
+        // In the demo at step 540, four bubbles are selected: four callouts, and the anchor's crosshair.
+        #expect(svg.components(separatedBy: "<path d=\"M").count - 1 == 4 + 1)
+        #expect(svg.components(separatedBy: "<line ").count - 1 == 4)
     }
 
     @Test("render --animate writes an animated SVG file with SMIL key frames")
@@ -99,7 +99,7 @@ struct ScenarioVerifyRenderCLITests {
         #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(result.stderr)")
         let svg = try String(contentsOfFile: path, encoding: .utf8)
         #expect(svg.contains("<animate attributeName=\"cx\"") && svg.contains("repeatCount=\"indefinite\""))
-        #expect(svg.contains("dur=\"10s\""))
-        #expect(svg.utf8.count < 400_000)
+        #expect(svg.contains("dur=\"11.5s\""))  // 10 s of run, the last frame held 1.5 s
+        #expect(svg.utf8.count < 250_000)
     }
 }

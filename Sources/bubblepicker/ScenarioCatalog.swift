@@ -1,26 +1,28 @@
+import BubbleScenario
+
 /// Finding scenario files and their golden traces, and checking a replay against its golden.
-public enum ScenarioCatalog {
+enum ScenarioCatalog {
     /// The scenario files in a directory: `*.json` except `*.schema.json`, sorted by name.
-    public static func scenarioFiles(in directory: String) throws -> [String] {
+    static func scenarioFiles(in directory: String) throws -> [String] {
         try TextFile.list(directory)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
             .map { TextFile.join(directory, $0) }
     }
 
     /// The golden trace of a scenario file: `Expected/<name>.trace` beside it.
-    public static func goldenPath(forScenario path: String) -> String {
+    static func goldenPath(forScenario path: String) -> String {
         TextFile.join(TextFile.join(directory(of: path), "Expected"), Scenario.name(forPath: path) + ".trace")
     }
 
     /// The directory part of a path ("." when there is none).
-    public static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }
 
 /// The result of checking one scenario against its golden trace.
-public enum VerifyOutcome: Sendable, Equatable {
+enum VerifyOutcome: Sendable, Equatable {
     /// The replay matches the golden exactly.
     case matched
     /// The golden was (re)written.
@@ -31,11 +33,18 @@ public enum VerifyOutcome: Sendable, Equatable {
     case diverged(String)
 }
 
+extension Scenario {
+    /// Reads, decodes and validates a scenario file. Throws `TextFileError` or `ScenarioError`.
+    static func load(_ path: String) throws -> Scenario {
+        try Scenario(json: TextFile.read(path), name: Scenario.name(forPath: path))
+    }
+}
+
 extension ScenarioCatalog {
     /// Replays `scenario` and compares it with the golden at `goldenPath`, or records the golden
     /// there when `record` is true. Throws `ScenarioError` for a bad scenario or unreadable golden
     /// (location prefixed with the golden's path), `TextFileError` when writing fails.
-    public static func verify(_ scenario: Scenario, goldenPath: String, record: Bool,
+    static func verify(_ scenario: Scenario, goldenPath: String, record: Bool,
                               progress: (Int) -> Void = { _ in }) throws -> VerifyOutcome {
         let replay = try Trace.replay(scenario, progress: progress)
         if record {
@@ -55,9 +64,9 @@ extension ScenarioCatalog {
 }
 
 /// A golden trace file that cannot be parsed.
-public struct GoldenError: Error, CustomStringConvertible {
-    public var path: String
-    public var error: ScenarioError
+struct GoldenError: Error, CustomStringConvertible {
+    var path: String
+    var error: ScenarioError
 
-    public var description: String { "\(path): \(error)" }
+    var description: String { "\(path): \(error)" }
 }

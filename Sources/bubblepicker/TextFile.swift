@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Why a file could not be read or written.
-public enum TextFileError: Error, Equatable, CustomStringConvertible {
+enum TextFileError: Error, Equatable, CustomStringConvertible {
     /// No file at that path (CLI exit 66).
     case missing(path: String)
     /// It exists but could not be read (exit 66 when reading user input).
@@ -15,7 +15,7 @@ public enum TextFileError: Error, Equatable, CustomStringConvertible {
     /// It could not be written (exit 1).
     case unwritable(path: String, reason: String)
 
-    public var description: String {
+    var description: String {
         switch self {
         case .missing(let path): return "\(path): no such file"
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
@@ -26,12 +26,12 @@ public enum TextFileError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Whole-file text I/O on the C library (no Foundation: it would add 12 MB to every process).
-public enum TextFile {
+enum TextFile {
     /// Largest file `read` accepts (scenario files are small; this guards against mistakes).
-    public static let maximumSize = 256 * 1024 * 1024
+    static let maximumSize = 256 * 1024 * 1024
 
     /// Reads a whole UTF-8 file.
-    public static func read(_ path: String) throws -> String {
+    static func read(_ path: String) throws -> String {
         guard let file = fopen(path, "rb") else {
             let code = errno
             if code == ENOENT { throw TextFileError.missing(path: path) }
@@ -47,7 +47,10 @@ public enum TextFile {
             if count < chunk.count { break }
         }
         if ferror(file) != 0 { throw TextFileError.unreadable(path: path, reason: "read error (is it a directory?)") }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        // Decoding replaces invalid sequences with U+FFFD, so valid UTF-8 is exactly what round-trips
+        // (`String(validating:as:)` would need macOS 15 / iOS 18).
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.utf8.elementsEqual(bytes) else {
             throw TextFileError.invalid(path: path, reason: "not valid UTF-8")
         }
         return text
@@ -55,7 +58,7 @@ public enum TextFile {
 
     /// Writes a whole file (replacing it). Writes to `path.tmp` then renames, so a reader never
     /// sees half a file.
-    public static func write(_ text: String, to path: String) throws {
+    static func write(_ text: String, to path: String) throws {
         let temporary = path + ".tmp"
         guard let file = fopen(temporary, "wb") else {
             throw TextFileError.unwritable(path: path, reason: String(cString: strerror(errno)))
@@ -71,7 +74,7 @@ public enum TextFile {
     }
 
     /// Creates a directory and its missing parents (like `mkdir -p`).
-    public static func makeDirectory(_ path: String) throws {
+    static func makeDirectory(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += part + "/"
@@ -83,7 +86,7 @@ public enum TextFile {
 
     /// The names in a directory (without `.` and `..`), sorted by their UTF-8 bytes so every
     /// platform lists them in the same order.
-    public static func list(_ directory: String) throws -> [String] {
+    static func list(_ directory: String) throws -> [String] {
         guard let handle = opendir(directory) else {
             let code = errno
             if code == ENOENT { throw TextFileError.missing(path: directory) }
@@ -101,38 +104,49 @@ public enum TextFile {
     }
 
     /// True when `path` is a directory.
-    public static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         guard let handle = opendir(path) else { return false }
         closedir(handle)
         return true
     }
 
     /// True when a file or directory exists at `path`.
-    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+    static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
     /// `directory/name`, with exactly one slash between them.
-    public static func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 }
 
 /// Writes text to standard output in one call (for large dumps, faster than `print` per line).
-public enum StandardOutput {
-    public static func write(_ text: String) {
+enum StandardOutput {
+    /// Writes all of `text`; a failed or short write (a full disk, a closed stream) is a failure
+    /// (exit 1), never lost output reported as success.
+    static func write(_ text: String, command: String) throws(CLIError) {
         var text = text
-        text.withUTF8 { buffer in
+        let failure: Int32? = text.withUTF8 { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
-                guard let base = buffer.baseAddress else { return }
+                guard let base = buffer.baseAddress else { return nil }
                 let written = writeBytes(1, base + offset, buffer.count - offset)
-                if written <= 0 { return }
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return written < 0 ? errno : EIO }
                 offset += written
             }
+            return nil
+        }
+        if let failure {
+            throw CLIError.failure("\(command): cannot write to standard output: \(String(cString: strerror(failure)))")
         }
     }
 }
 
 @inline(__always)
 private func writeBytes(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, pointer, count)
+    #if canImport(Glibc)
+    Glibc.write(fd, pointer, count)
+    #else
+    Darwin.write(fd, pointer, count)
+    #endif
 }

@@ -1,0 +1,97 @@
+import BubblePicker
+
+/// Bubbles: every circle (with its image placeholder), then every label above all circles.
+extension SceneBuilder {
+    /// The circles and placeholders (bubble layer) and the labels and image names (label layer).
+    func bubbleItems(_ frame: BubbleFrame) -> (circles: [SceneItem], labels: [SceneItem]) {
+        var circles: [SceneItem] = [], labels: [SceneItem] = []
+        for bubble in frame.bubbles {
+            let radius = bubble.drawnDiameter * 0.5
+            guard radius > 0, bubble.center.isFinite else { continue }  // waiting, or never shown
+            let look = bubble.appearance
+            let paint = bubble.isSelected ? ScenePaint(fill: look.backgroundColor, stroke: theme.selectedRing, lineWidth: 3)
+                                          : ScenePaint(fill: look.backgroundColor, stroke: theme.bubbleOutline, lineWidth: 1)
+            circles.append(SceneItem(role: .bubble, bubble: bubble.id, shape: .circle(bubble.center, radius: radius, paint)))
+            let label = look.showsLabel ? look.text ?? "" : ""
+            if let image = look.imageName {
+                circles.append(placeholder(bubble, radius: radius))
+                let below = label.isEmpty ? 0 : 0.42 * radius
+                if let name = fittedText(image, in: radius, offset: below, preferred: look.fontSize * 0.75,
+                                         color: look.labelColor.withAlpha(look.imageAlpha), at: bubble.center) {
+                    labels.append(SceneItem(role: .imageName, bubble: bubble.id, shape: .text(name)))
+                }
+            }
+            if !label.isEmpty, let text = fittedText(label, in: radius, offset: 0, preferred: look.fontSize,
+                                                     color: look.labelColor, at: bubble.center) {
+                labels.append(SceneItem(role: .label, bubble: bubble.id, shape: .text(text)))
+            }
+        }
+        return (circles, labels)
+    }
+
+    /// A translucent disc standing in for the bubble's image, at the image's opacity.
+    func placeholder(_ bubble: BubbleSnapshot, radius: Double) -> SceneItem {
+        let tint = theme.placeholder.withAlpha(0.25 * bubble.appearance.imageAlpha)
+        let stroke = theme.placeholder.withAlpha(0.6 * bubble.appearance.imageAlpha)
+        return SceneItem(role: .imagePlaceholder, bubble: bubble.id, shape: .circle(
+            bubble.center, radius: radius * 0.7, ScenePaint(fill: tint, stroke: stroke, lineWidth: 1, dash: [3, 2])))
+    }
+
+    /// `text` fitted on a horizontal line `offset` below the centre of a circle of `radius`: at
+    /// `preferred` size when it fits, shrunk down to the theme's minimum, then ellipsized; nil when
+    /// not even "…" fits. The text's box (width × 1.2 em) lies inside the circle.
+    func fittedText(_ text: String, in radius: Double, offset: Double, preferred: Double,
+                    color: BubbleColor, at center: Vector2) -> SceneText? {
+        let minimum = theme.minimumLabelSize
+        // The largest size whose line box fits the circle's height at this offset.
+        let room = radius - abs(offset)
+        let size = min(preferred, room / 0.6 * 0.9)
+        guard size >= minimum else { return nil }
+        let half = (radius * radius - (abs(offset) + 0.6 * size) * (abs(offset) + 0.6 * size))
+        guard half > 0 else { return nil }
+        let width = 2 * half.squareRoot() * 0.92
+        guard let fitted = TextFitting.fit(text, preferred: size, minimum: minimum, width: width) else { return nil }
+        return SceneText(text: fitted.text, center: Vector2(center.x, center.y + offset), fontSize: fitted.fontSize,
+                         color: color, width: fitted.width)
+    }
+}
+
+extension BubbleColor {
+    /// The colour with its alpha multiplied by `factor`.
+    func withAlpha(_ factor: Double) -> BubbleColor {
+        BubbleColor(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+}
+
+/// Fitting one line of text to a width: shrink, then ellipsize.
+enum TextFitting {
+    /// `text` at the largest size ≤ `preferred` (and ≥ `minimum`) at which it is no wider than
+    /// `width`; failing that, cut and ended with "…" at `minimum`; nil when not even "…" fits.
+    static func fit(_ text: String, preferred: Double, minimum: Double,
+                    width: Double) -> (text: String, fontSize: Double, width: Double)? {
+        let natural = TextEstimate.width(text, fontSize: preferred)
+        if natural <= width { return (text, preferred, natural) }
+        let shrunk = preferred * width / natural
+        if shrunk >= minimum { return (text, shrunk, TextEstimate.width(text, fontSize: shrunk)) }
+        // The longest prefix that fits with "…" (widths grow with the prefix: binary search).
+        let characters = Array(text)
+        func cut(_ count: Int) -> String { String(characters[0..<count]).trimmingTrailingSpaces + "…" }
+        var low = 0, high = characters.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if TextEstimate.width(cut(middle), fontSize: minimum) <= width { low = middle } else { high = middle - 1 }
+        }
+        let candidate = cut(low)
+        let candidateWidth = TextEstimate.width(candidate, fontSize: minimum)
+        return candidateWidth <= width ? (candidate, minimum, candidateWidth) : nil
+    }
+}
+
+extension String {
+    /// The string without trailing spaces.
+    var trimmingTrailingSpaces: String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}
