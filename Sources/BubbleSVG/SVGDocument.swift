@@ -99,19 +99,6 @@ public struct SVGDocument: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Escapes the five XML special characters.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text made safe for XML (see `XMLText.escape(_:)`: entities, forbidden characters replaced).
+    public static func escape(_ text: String) -> String { XMLText.escape(text) }
 }
