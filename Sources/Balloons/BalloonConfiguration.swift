@@ -28,7 +28,10 @@ public struct StemConfiguration: Sendable, Hashable {
     public var edge: StemEdge
     /// Where the stem's base is centred, in points from the edge's centre. Positive moves it right
     /// (top and bottom edges) or down (left and right edges) on every edge. An offset that would push
-    /// the base past the end of the edge slides it to the end; the corner there then gives way.
+    /// the base past the end of the edge slides it to the end (the base's outer end on the corner point).
+    /// Near the end, the corner there gives way without leaving a ledge: it first shrinks (smoothing,
+    /// then radius) to its own size or half the stem width, whichever is less, then swings round to meet
+    /// the stem's side, so the neighbouring edge flows into the stem through one convex curve.
     public var offset: Double
     /// Where the tip is, in points from the edge's centre (same sign convention as `offset`), or nil
     /// for a tip straight out from the centre of the base. A tip away from the base centre gives a slanted
@@ -39,10 +42,14 @@ public struct StemConfiguration: Sendable, Hashable {
     public var size: Size
     /// Rounding of the two joins between the stem's sides and the edge, 0...1 (0 = sharp corners,
     /// 1 = each join spans 30% of the stem width along the edge and 25% of the side). Default 0.3.
+    /// With a non-zero join smoothing, tip rounding and corner radius the outline is tangent-continuous
+    /// everywhere.
     public var joinSmoothing: Double
-    /// Rounding of the tip, points along each side from the tip (0 = sharp; typical 4). The rounded tip
-    /// stays inside the sharp triangle; its apex is still the stem's extreme point, recessed from the
-    /// sharp tip by half the rounding's depth.
+    /// Rounding of the tip, points along each side from the tip (0 = sharp; typical 4), at most half a
+    /// side. The rounding is the quadratic with its control point on the sharp vertex; its apex (the
+    /// stem's extreme point) is recessed from the sharp tip by about half the rounding's depth. Where the
+    /// tip must touch a point (`BezierPath.balloon(around:pointingAt:configuration:)`, placements) the
+    /// sharp vertex is moved out instead, so that the apex lands exactly on the point.
     public var tipRounding: Double
 
     /// A stem; every value is checked when a path is built (see `validate()`).

@@ -6,7 +6,7 @@
 /// the same vocabulary every BubblePicker module reports bad data with.
 public enum BalloonError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value was rejected: which field, the value as given and what it must be, e.g.
-    /// `rect width 0.0 must be greater than 0` or `corner smoothing 1.5 must be in 0.0...1.0`.
+    /// `rect width 0.0 must be greater than 0` or `corner smoothing 1.5 must be in 0...1`.
     case invalidValue(InvalidValue)
     /// The focus point given to `BezierPath.balloon(around:pointingAt:configuration:)` lies on the
     /// body's side of the stem edge: `depth` (negative) is its signed distance out from that edge, points.

@@ -7,8 +7,9 @@ extension BezierPath {
 
     /// A balloon whose body and stem both fit inside `rect`: the body is `rect` minus the stem depth on
     /// the stem's side. The stem depth is clamped to half of `rect`'s extent across the stem edge, so the
-    /// body keeps at least half. Throws `BalloonError.invalidValue` for a non-positive or non-finite rect or a bad
-    /// configuration.
+    /// body keeps at least half. Throws `BalloonError.invalidValue` for a non-positive or non-finite rect
+    /// or a bad configuration.
+    /// - Complexity: O(1): always `balloonElementCount` elements.
     public static func balloon(in rect: Rect, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
         try Check.rect(rect, "rect")
         try configuration.validate()
@@ -24,55 +25,75 @@ extension BezierPath {
         return build(body: body, configuration: configuration, depth: depth, focus: nil)
     }
 
-    /// A balloon whose body is exactly `rect`, with the stem outside it (tip `stem.size.height` points
-    /// out from the stem edge). Throws `BalloonError.invalidValue` for a bad rect or configuration.
+    /// A balloon whose body is exactly `rect`, with the stem outside it (sharp tip `stem.size.height`
+    /// points out from the stem edge; a rounded tip's apex is recessed inside it). Throws
+    /// `BalloonError.invalidValue` for a bad rect or configuration.
+    /// - Complexity: O(1).
     public static func balloon(around rect: Rect, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
         try Check.rect(rect, "rect")
         try configuration.validate()
         return build(body: rect, configuration: configuration, depth: configuration.stem.size.height, focus: nil)
     }
 
-    /// A balloon whose body is exactly `rect` and whose stem tip is exactly `focus` (with tip rounding 0
-    /// the path passes through `focus`). The base is placed by `stem.offset` as usual; `stem.size.height`
-    /// and `stem.tipOffset` are ignored. Throws `BalloonError.focusInsideBody` when `focus` is on the
-    /// body's side of the stem edge.
-    public static func balloon(around rect: Rect, pointingAt focus: Vector2, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
+    /// A balloon whose body is exactly `rect` and whose stem tip lands exactly on `focus`: the rounded
+    /// tip's apex (its point farthest out from the stem edge) is `focus`, the sharp vertex it rounds lying
+    /// just beyond; with tip rounding 0 the path has a vertex at `focus`. The base is placed by
+    /// `stem.offset` as usual; `stem.size.height` and `stem.tipOffset` are ignored. Throws
+    /// `BalloonError.focusInsideBody` when `focus` is on the body's side of the stem edge.
+    /// - Complexity: O(1) (the tip is found by a bounded iteration, see `ResolvedStem.sharpTip`).
+    public static func balloon(
+        around rect: Rect, pointingAt focus: Vector2, configuration: BalloonConfiguration
+    ) throws(BalloonError) -> BezierPath {
         try Check.rect(rect, "rect")
         try configuration.validate()
         try Check.point(focus, "focus")
-        guard let frame = EdgeFrame.edges(of: rect).first(where: { $0.edge == configuration.stem.edge }) else {
-            return build(body: rect, configuration: configuration, depth: 0, focus: nil)
-        }
+        let frame = EdgeFrame.edges(of: rect)[Self.edgeIndex(configuration.stem.edge)]
         let depth = (focus - frame.start).dot(frame.n)
         guard depth >= 0 else { throw .focusInsideBody(focus: focus, edge: frame.edge, depth: depth) }
         return build(body: rect, configuration: configuration, depth: depth, focus: focus)
     }
 
+    /// Index of `edge` in path order (top, right, bottom, left), as in `EdgeFrame.edges(of:)`.
+    static func edgeIndex(_ edge: StemEdge) -> Int {
+        switch edge {
+        case .top: return 0
+        case .right: return 1
+        case .bottom: return 2
+        case .left: return 3
+        }
+    }
+
     /// Assembles the 42 elements for a validated body and configuration.
     static func build(body: Rect, configuration: BalloonConfiguration, depth: Double, focus: Vector2?) -> BezierPath {
         let frames = EdgeFrame.edges(of: body)
-        let stems = frames.map { frame in
-            frame.edge == configuration.stem.edge
-                ? ResolvedStem(configuration.stem, on: frame, depth: depth, focus: focus)
-                : ResolvedStem.hidden(on: frame)
+        let stemIndex = edgeIndex(configuration.stem.edge)
+        let stems = frames.indices.map { i in
+            i == stemIndex ? ResolvedStem(configuration.stem, on: frames[i], depth: depth, focus: focus) : .hidden(on: frames[i])
         }
         let radius = configuration.resolvedRadius(for: body.size)
+        let smoothing = configuration.cornerSmoothing
+        // Each end's corner at full size, as far as the neighbouring edge (always stemless) allows.
+        var starts: [StemEnd] = []
+        var ends: [StemEnd] = []
+        for i in 0..<4 {
+            let before = SmoothCorner(radius: radius, smoothing: smoothing, budget: frames[(i + 3) % 4].length / 2).extent
+            let after = SmoothCorner(radius: radius, smoothing: smoothing, budget: frames[(i + 1) % 4].length / 2).extent
+            starts.append(stems[i].end(atEnd: false, on: frames[i], fullCorner: before))
+            ends.append(stems[i].end(atEnd: true, on: frames[i], fullCorner: after))
+        }
         var corners: [SmoothCorner] = []
         var cornerFrames: [CornerFrame] = []
         for i in 0..<4 {
-            let incoming = frames[i]
-            let outgoing = frames[(i + 1) % 4]
-            let budget = Swift.min(stems[i].endBudget(length: incoming.length), stems[(i + 1) % 4].startBudget)
-            corners.append(SmoothCorner(radius: radius, smoothing: configuration.cornerSmoothing, budget: budget))
-            cornerFrames.append(CornerFrame(incoming: incoming, outgoing: outgoing))
+            let next = (i + 1) % 4
+            let budget = Swift.min(ends[i].cornerBudget, starts[next].cornerBudget)
+            corners.append(SmoothCorner(radius: radius, smoothing: smoothing, budget: budget))
+            cornerFrames.append(CornerFrame(incoming: ends[i].leg, outgoing: starts[next].leg))
         }
         // Corner 3 (top-left) ends where the path starts.
         var path = BezierPath([.move(cornerFrames[3].map(Vector2(x: 0, y: corners[3].extent)))])
         for i in 0..<4 {
-            // The straight part between the corners: the stem is kept inside it.
-            let first = corners[(i + 3) % 4].extent
-            let last = frames[i].length - corners[i].extent
-            path.elements += stems[i].elements(on: frames[i], between: first, and: last)
+            path.elements += stems[i].elements(on: frames[i], start: starts[i], end: ends[i],
+                                               startCorner: corners[(i + 3) % 4].extent, endCorner: corners[i].extent)
             path.elements.append(.line(cornerFrames[i].map(Vector2(x: corners[i].extent, y: 0))))
             for (c1, c2, end) in corners[i].cubics {
                 path.elements.append(.cubic(cornerFrames[i].map(c1), cornerFrames[i].map(c2), cornerFrames[i].map(end)))

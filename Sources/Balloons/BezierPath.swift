@@ -46,14 +46,20 @@ public struct BezierPath: Sendable, Hashable {
     /// The drawing commands in order.
     public var elements: [PathElement]
 
+    /// A path of `elements` (empty by default).
     public init(_ elements: [PathElement] = []) {
         self.elements = elements
     }
 
+    /// Starts a new sub-path at `p`.
     public mutating func move(to p: Vector2) { elements.append(.move(p)) }
+    /// Adds a straight segment to `p`.
     public mutating func line(to p: Vector2) { elements.append(.line(p)) }
+    /// Adds a quadratic Bézier to `p` with control point `c`.
     public mutating func quad(to p: Vector2, control c: Vector2) { elements.append(.quad(c, p)) }
+    /// Adds a cubic Bézier to `p` with control points `c1` and `c2`.
     public mutating func cubic(to p: Vector2, control1 c1: Vector2, control2 c2: Vector2) { elements.append(.cubic(c1, c2, p)) }
+    /// Closes the current sub-path.
     public mutating func close() { elements.append(.close) }
 
     /// True when the path is non-empty and every sub-path ends with `.close`.
@@ -90,12 +96,19 @@ public struct BezierPath: Sendable, Hashable {
 
 /// One drawn piece of a path: where it starts and the element that continues from there.
 public struct PathSegment: Sendable, Hashable {
+    /// Where the segment starts (the previous element's end point).
     public var start: Vector2
     /// A `.line`, `.quad` or `.cubic`.
     public var element: PathElement
 
     /// Control polygon: start, controls, end.
     public var controlPolygon: [Vector2] { [start] + element.points }
+
+    /// A segment from `start` drawn by `element` (a `.line`, `.quad` or `.cubic`).
+    public init(start: Vector2, element: PathElement) {
+        self.start = start
+        self.element = element
+    }
 
     /// The point at parameter `t` in 0...1.
     public func point(at t: Double) -> Vector2 {

@@ -78,6 +78,44 @@ extension BezierPath {
 }
 
 extension PathSegment {
+    /// The derivative (velocity) at parameter `t` in 0...1, points per unit of `t`; its direction is the
+    /// tangent where it is not zero.
+    public func derivative(at t: Double) -> Vector2 {
+        let s = 1 - t
+        switch element {
+        case let .line(p):
+            return p - start
+        case let .quad(c, p):
+            return (c - start) * (2 * s) + (p - c) * (2 * t)
+        case let .cubic(c1, c2, p):
+            return (c1 - start) * (3 * s * s) + (c2 - c1) * (6 * s * t) + (p - c2) * (3 * t * t)
+        case .move, .close:
+            return .zero
+        }
+    }
+
+    /// The second derivative at parameter `t` in 0...1, points per unit of `t` squared.
+    public func secondDerivative(at t: Double) -> Vector2 {
+        switch element {
+        case let .quad(c, p):
+            return (p - c * 2 + start) * 2
+        case let .cubic(c1, c2, p):
+            return (c2 - c1 * 2 + start) * (6 * (1 - t)) + (p - c2 * 2 + c1) * (6 * t)
+        case .line, .move, .close:
+            return .zero
+        }
+    }
+
+    /// Signed curvature at parameter `t`, 1/points: positive where the path turns clockwise on screen
+    /// (y down), which is convex for the clockwise balloon and chat outlines; 0 on lines and where the
+    /// velocity vanishes (a degenerate placeholder).
+    public func curvature(at t: Double) -> Double {
+        let d1 = derivative(at: t)
+        let speed = d1.length
+        guard speed > 0 else { return 0 }
+        return d1.cross(secondDerivative(at: t)) / (speed * speed * speed)
+    }
+
     /// Parameters in 0...1 where the segment may reach an extreme in x or y: the ends plus the
     /// roots of the derivative.
     func extremeParameters() -> [Double] {

@@ -12,9 +12,11 @@ public struct Placement: Sendable, Hashable {
     public var configuration: BalloonConfiguration
     /// The stem tip: exactly the focus point (or the point on the target circle/rect it touches).
     public var tip: Vector2
-    /// True when body and stem lie inside the container.
+    /// The bounding box of the balloon's outline (body, stem and rounded tip), points.
+    public var bounds: Rect
+    /// True when the whole outline lies inside the container.
     public var fits: Bool
-    /// Area of the balloon's bounds (body plus tip) outside the container, square points (0 when it fits).
+    /// Area of the balloon's bounds outside the container, square points (0 when it fits).
     public var overflowArea: Double
     /// Largest distance by which the balloon's bounds stick out of the container on any side, points.
     public var overflowDistance: Double
@@ -23,9 +25,6 @@ public struct Placement: Sendable, Hashable {
     public var path: BezierPath {
         get throws(BalloonError) { try BezierPath.balloon(around: bodyRect, pointingAt: tip, configuration: configuration) }
     }
-
-    /// The balloon's bounds: the body together with the stem tip.
-    public var bounds: Rect { bodyRect.union(Rect(corners: tip, tip)) }
 }
 
 /// Chooses the stem direction and position of a balloon around a target.

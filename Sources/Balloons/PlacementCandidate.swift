@@ -48,20 +48,26 @@ enum PlacementCandidate {
                       container: container, configuration: config)
     }
 
+    /// The placement with its overflow measured on the outline itself: a rounded tip whose apex is on
+    /// the target reaches a little beyond it sideways (its sharp vertex lies beyond the target), so the
+    /// body and the target point alone would understate it. Overflows within rounding noise of the
+    /// container's edges (1e-9 of its size) count as none, so a tip placed exactly on the edge fits.
     private static func finish(
         direction: StemDirection, bodyRect: Rect, padding: Double, tip: Vector2, container: Rect,
         configuration: BalloonConfiguration
     ) -> Placement {
-        let bounds = bodyRect.union(Rect(corners: tip, tip))
-        let insideArea = bounds.intersection(container)?.area ?? 0
-        let overflowArea = Swift.max(bounds.area - insideArea, 0)
-        let overflowDistance = Swift.max(
+        let outline = BezierPath.build(body: bodyRect, configuration: configuration, depth: configuration.stem.size.height, focus: tip)
+        let bounds = (outline.boundingBox ?? bodyRect).union(Rect(corners: tip, tip))
+        let tolerance = 1e-9 * Swift.max(container.width, container.height, 1)
+        let distance = Swift.max(
             container.minX - bounds.minX, bounds.maxX - container.maxX,
             container.minY - bounds.minY, bounds.maxY - container.maxY, 0)
+        let fits = distance <= tolerance
+        let insideArea = bounds.intersection(container)?.area ?? 0
         return Placement(
             direction: direction, bodyRect: bodyRect,
             contentRect: bodyRect.insetBy(dx: padding, dy: padding),
-            configuration: configuration, tip: tip,
-            fits: overflowDistance == 0, overflowArea: overflowArea, overflowDistance: overflowDistance)
+            configuration: configuration, tip: tip, bounds: bounds,
+            fits: fits, overflowArea: fits ? 0 : Swift.max(bounds.area - insideArea, 0), overflowDistance: fits ? 0 : distance)
     }
 }

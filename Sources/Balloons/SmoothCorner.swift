@@ -52,12 +52,14 @@ struct SmoothCorner: Sendable, Equatable {
         let t = s * u
         let sinTheta = 2 * t / (1 + t * t)
         let cosTheta = (1 - t * t) / (1 + t * t)
-        let k = 4.0 / 3.0 * r * (u - t) / (1 + u * t)
+        var k = 4.0 / 3.0 * r * (u - t) / (1 + u * t)
         var p3 = Vector2(x: r * (1 - sinTheta), y: r * (1 - cosTheta))
         if k <= 1e-9 * r {
-            // The arc has shrunk to nothing: put its ends exactly on the diagonal so it is a true placeholder.
+            // The arc has shrunk to nothing: put its ends exactly on the diagonal and its controls on them,
+            // so it is a true placeholder (a 1e-15 cubic left over would have a tangent made of noise).
             let m = (p3.x + p3.y) / 2
             p3 = Vector2(x: m, y: m)
+            k = 0
         }
         let p2 = Vector2(x: r * (1 - t), y: 0)
         let tangent = Vector2(x: -cosTheta, y: sinTheta)
@@ -89,13 +91,18 @@ struct SmoothCorner: Sendable, Equatable {
 /// Maps corner-local (α, β) coordinates to the plane. Points on the incoming edge (β = 0) and on the
 /// outgoing edge (α = 0) are computed with the edges' own `point(along:out:)`, so they match the
 /// neighbouring straight segments bit for bit and keep the edge's coordinate exactly.
+/// When one side is a leg that a stem has swung out of the edge (see `StemEnd`), the legs are not
+/// perpendicular and the map is a shear of the right-angled corner: an affine map, so the corner stays
+/// tangent to both legs, curvature-continuous inside and with zero curvature where it meets them.
 struct CornerFrame: Sendable {
     let incoming: EdgeFrame
     let outgoing: EdgeFrame
 
     func map(_ local: Vector2) -> Vector2 {
-        if local.y == 0 { return incoming.point(along: incoming.length - local.x, out: 0) }
+        // The vertex itself (a corner that has shrunk to nothing) comes from the outgoing side, which
+        // starts exactly there; a slanted incoming leg would only reach it up to rounding.
         if local.x == 0 { return outgoing.point(along: local.y, out: 0) }
+        if local.y == 0 { return incoming.point(along: incoming.length - local.x, out: 0) }
         return outgoing.start - incoming.u * local.x + outgoing.u * local.y
     }
 }

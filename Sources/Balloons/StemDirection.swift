@@ -5,7 +5,22 @@
 /// stem on its bottom edge; `.downRight` puts it above and to the left, the stem on the bottom edge with
 /// its tip at the body's bottom-right corner.
 public enum StemDirection: String, Sendable, Hashable, CaseIterable {
-    case up, down, left, right, upLeft, upRight, downLeft, downRight
+    /// Stem on the top edge pointing up: the balloon sits below the target.
+    case up
+    /// Stem on the bottom edge pointing down: the balloon sits above the target.
+    case down
+    /// Stem on the left edge pointing left: the balloon sits right of the target.
+    case left
+    /// Stem on the right edge pointing right: the balloon sits left of the target.
+    case right
+    /// Stem on the top edge, tip at the body's top-left corner: the balloon sits below and right.
+    case upLeft
+    /// Stem on the top edge, tip at the body's top-right corner: the balloon sits below and left.
+    case upRight
+    /// Stem on the bottom edge, tip at the body's bottom-left corner: the balloon sits above and right.
+    case downLeft
+    /// Stem on the bottom edge, tip at the body's bottom-right corner: the balloon sits above and left.
+    case downRight
 
     /// The edge the stem sits on: top for the up directions, bottom for the down ones, else left/right.
     public var edge: StemEdge {

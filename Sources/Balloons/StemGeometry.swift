@@ -1,10 +1,11 @@
-/// Where a stem sits on its edge, after clamping: its base, tip and the room it leaves the corners.
+/// Where a stem sits on its edge, after clamping: its base, its sharp tip and its rounding.
 
 /// One body edge, travelled clockwise on screen (top: left→right, right: down, bottom: right→left,
-/// left: up). Points are `start + u·along + n·out`, with `u` and `n` axis-aligned unit vectors.
+/// left: up), or a straight leg of the outline that is not axis-aligned (see `StemEnd`).
+/// Points are `start + u·along + n·out`, with `u` and `n` unit vectors.
 struct EdgeFrame: Sendable {
     let edge: StemEdge
-    /// The corner the edge starts at.
+    /// The corner the edge starts at (for a leg: its first point).
     let start: Vector2
     /// Unit direction of travel.
     let u: Vector2
@@ -31,10 +32,17 @@ struct EdgeFrame: Sendable {
             EdgeFrame(edge: .left, start: bl, u: Vector2(x: 0, y: -1), n: Vector2(x: -1, y: 0), length: body.height, sign: -1),
         ]
     }
+
+    /// A straight leg from `start` in unit direction `u` (normal: `u` turned a quarter to the left of
+    /// travel, which is outward for a clockwise outline), on behalf of `edge`.
+    static func leg(of edge: EdgeFrame, from start: Vector2, direction u: Vector2, length: Double) -> EdgeFrame {
+        EdgeFrame(edge: edge.edge, start: start, u: u, n: Vector2(x: u.y, y: -u.x), length: length, sign: edge.sign)
+    }
 }
 
-/// A stem resolved on its edge: base from `base0` to `base1` along the edge, joins reaching `join`
-/// points further out along the edge on each side, tip at `tip`.
+/// A stem resolved on its edge: the sharp triangle from `base0` to `base1` along the edge with its
+/// vertex at `tip`, joins reaching `join` points further along the edge on each side, and the tip
+/// rounded `rounding` points along each side.
 struct ResolvedStem: Sendable {
     /// Share of the stem width each join takes along the edge at join smoothing 1.
     static let joinWidthRatio = 0.3
@@ -43,85 +51,95 @@ struct ResolvedStem: Sendable {
 
     let base0: Double
     let base1: Double
+    /// Base width after narrowing to the edge, points.
+    let width: Double
+    /// Join extent along the edge, points.
     let join: Double
+    /// Join extent along each side, as a share of the side.
+    let sideShare: Double
+    /// The sharp vertex (the rounded tip's curve has its control point here).
     let tip: Vector2
-    let joinSmoothing: Double
-    let tipRounding: Double
-
-    /// Room left for the corner at the edge's start / end, points.
-    var startBudget: Double { base0 - join }
-    func endBudget(length: Double) -> Double { length - (base1 + join) }
+    /// Distance of the tip rounding along each side from `tip`, points (already limited to half a side).
+    let rounding: Double
 
     /// A zero-size stem in the middle of an edge without a stem.
     static func hidden(on frame: EdgeFrame) -> ResolvedStem {
         let mid = frame.length / 2
-        return ResolvedStem(base0: mid, base1: mid, join: 0, tip: frame.point(along: mid, out: 0), joinSmoothing: 0, tipRounding: 0)
+        return ResolvedStem(base0: mid, base1: mid, width: 0, join: 0, sideShare: 0,
+                            tip: frame.point(along: mid, out: 0), rounding: 0)
     }
 
-    /// Resolves `stem` on `frame`: narrows it to fit the edge (joins included), slides it to stay on the
-    /// edge, clamps the tip along the edge. `depth` is the (already clamped) tip distance; `focus`, when
-    /// given, replaces the computed tip exactly.
+    /// Resolves `stem` on `frame`: narrows it to the edge, slides it to stay on the edge (its base may
+    /// reach the corner point; the corner then gives way, see `StemEnd`), clamps the tip along the edge.
+    /// `depth` is the (already clamped) tip distance. With a `focus` the tip is placed so that the
+    /// rounded tip's apex is exactly `focus` (the sharp vertex lies beyond it).
     init(_ stem: StemConfiguration, on frame: EdgeFrame, depth: Double, focus: Vector2?) {
         let length = frame.length
-        let joinRatio = Self.joinWidthRatio * stem.joinSmoothing
-        let width = Swift.min(stem.size.width, length / (1 + 2 * joinRatio))
-        let join = joinRatio * width
-        let half = width / 2 + join
-        let centre = Swift.min(Swift.max(length / 2 + frame.sign * stem.offset, half), length - half)
-        base0 = centre - width / 2
-        base1 = centre + width / 2
-        self.join = join
+        let width = Swift.min(stem.size.width, length)
+        let centre = Swift.min(Swift.max(length / 2 + frame.sign * stem.offset, width / 2), length - width / 2)
+        let base0 = centre - width / 2
+        let base1 = centre + width / 2
+        let v1 = frame.point(along: base0, out: 0)
+        let v2 = frame.point(along: base1, out: 0)
+        let tip: Vector2
         if let focus {
-            tip = focus
+            tip = Self.sharpTip(apexAt: focus, v1, v2, rounding: stem.tipRounding, normal: frame.n)
         } else {
             let along = stem.tipOffset.map { length / 2 + frame.sign * $0 } ?? centre
             tip = frame.point(along: Swift.min(Swift.max(along, 0), length), out: depth)
         }
-        joinSmoothing = stem.joinSmoothing
-        tipRounding = stem.tipRounding
+        self.init(base0: base0, base1: base1, width: width, join: Self.joinWidthRatio * stem.joinSmoothing * width,
+                  sideShare: Self.joinSideRatio * stem.joinSmoothing, tip: tip,
+                  rounding: Self.effectiveRounding(stem.tipRounding, tip: tip, v1, v2))
     }
 
-    private init(base0: Double, base1: Double, join: Double, tip: Vector2, joinSmoothing: Double, tipRounding: Double) {
+    private init(base0: Double, base1: Double, width: Double, join: Double, sideShare: Double, tip: Vector2, rounding: Double) {
         self.base0 = base0
         self.base1 = base1
+        self.width = width
         self.join = join
+        self.sideShare = sideShare
         self.tip = tip
-        self.joinSmoothing = joinSmoothing
-        self.tipRounding = tipRounding
+        self.rounding = rounding
     }
 
-    /// The stem's six elements: line to the first join, join cubic, line along side 1, tip cubic, line
-    /// along side 2, join cubic (the caller adds the line onwards to the next corner).
-    /// `first` and `last` bound the straight part (where the corners end and start), so rounding errors
-    /// in the budgets can never put a point out of order.
-    func elements(on frame: EdgeFrame, between first: Double, and last: Double) -> [PathElement] {
-        let along0 = Swift.min(Swift.max(base0 - join, first), last)
-        let along1 = Swift.min(Swift.max(base1 + join, along0), last)
-        let v1 = frame.point(along: Swift.min(Swift.max(base0, along0), along1), out: 0)
-        let v2 = frame.point(along: Swift.min(Swift.max(base1, along0), along1), out: 0)
-        let e1 = frame.point(along: along0, out: 0)
-        let e2 = frame.point(along: along1, out: 0)
-        let sideShare = Self.joinSideRatio * joinSmoothing
-        let s1 = Vector2.lerp(v1, tip, sideShare)
-        let s2 = Vector2.lerp(v2, tip, sideShare)
-        let side1 = tip.distance(to: v1)
-        let side2 = tip.distance(to: v2)
-        let rounding = Swift.min(tipRounding, Swift.min(side1, side2) / 2)
-        let q1 = side1 > 0 ? Vector2.lerp(tip, v1, rounding / side1) : tip
-        let q2 = side2 > 0 ? Vector2.lerp(tip, v2, rounding / side2) : tip
-        return [
-            .line(e1),
-            Self.corner(from: e1, vertex: v1, to: s1),
-            .line(q1),
-            Self.corner(from: q1, vertex: tip, to: q2),
-            .line(s2),
-            Self.corner(from: s2, vertex: v2, to: e2),
-        ]
+    /// The rounding actually used: at most half of the shorter side, so the two side joins and the tip
+    /// never overlap.
+    static func effectiveRounding(_ rounding: Double, tip: Vector2, _ v1: Vector2, _ v2: Vector2) -> Double {
+        Swift.max(Swift.min(rounding, Swift.min(tip.distance(to: v1), tip.distance(to: v2)) / 2), 0)
     }
 
-    /// A cubic equal to the quadratic with control `vertex`: rounds the corner at `vertex`, tangent to both
-    /// sides. Written as `a + (vertex − a)·⅔` so a degenerate corner (all three points equal) stays exact.
-    static func corner(from a: Vector2, vertex: Vector2, to b: Vector2) -> PathElement {
-        .cubic(a + (vertex - a) * (2.0 / 3.0), b + (vertex - b) * (2.0 / 3.0), b)
+    /// The apex of the tip rounded `rounding` points along both sides from `tip`: the point of the
+    /// rounding (a quadratic with control point `tip`) farthest out along `normal`.
+    static func roundedApex(tip: Vector2, _ v1: Vector2, _ v2: Vector2, rounding: Double, normal: Vector2) -> Vector2 {
+        let r = effectiveRounding(rounding, tip: tip, v1, v2)
+        guard r > 0 else { return tip }
+        let q1 = Vector2.lerp(tip, v1, r / tip.distance(to: v1))
+        let q2 = Vector2.lerp(tip, v2, r / tip.distance(to: v2))
+        // The quadratic's derivative along the normal is linear: (1 − t)·a + t·b, zero at a / (a − b).
+        let a = (tip - q1).dot(normal)
+        let b = (q2 - tip).dot(normal)
+        let t = a - b > 0 ? Swift.min(Swift.max(a / (a - b), 0), 1) : 0.5
+        let s = 1 - t
+        return q1 * (s * s) + tip * (2 * s * t) + q2 * (t * t)
+    }
+
+    /// The sharp vertex whose rounded tip has its apex exactly at `focus`. The apex sits a nearly
+    /// constant offset inside the vertex, so moving the vertex by the remaining miss converges fast
+    /// (the offset changes by at most about rounding / side per unit of movement, under a half).
+    /// - Complexity: at most 100 iterations of a few dozen operations; typically under 10.
+    static func sharpTip(apexAt focus: Vector2, _ v1: Vector2, _ v2: Vector2, rounding: Double, normal: Vector2) -> Vector2 {
+        let scale = Swift.max(focus.distance(to: v1), focus.distance(to: v2))
+        // A focus on the edge line gives a flat stem with no apex to speak of: keep it sharp.
+        guard rounding > 0, scale > 0, (focus - v1).dot(normal) > 1e-12 * scale else { return focus }
+        // Stop at the rounding noise of the coordinates themselves.
+        let tolerance = 1e-14 * (scale + abs(focus.x) + abs(focus.y))
+        var tip = focus
+        for _ in 0..<100 {
+            let miss = focus - roundedApex(tip: tip, v1, v2, rounding: rounding, normal: normal)
+            tip += miss
+            if miss.length <= tolerance { break }
+        }
+        return tip
     }
 }

@@ -1,6 +1,6 @@
 import BubblePhysics
 
-/// The reference `crowd` workload (`shared/benchmarks/crowd.md`), built exactly.
+/// The reference `crowd` workload (`Sources/BubblePhysics/BubblePhysics.docc/CrowdBenchmark.md`), built exactly.
 public enum CrowdBenchmark {
     /// Steps the reference run takes (10 simulated seconds).
     public static let referenceSteps = 600

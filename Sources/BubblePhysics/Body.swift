@@ -6,6 +6,8 @@ public struct BodyHandle: Hashable, Sendable, CustomStringConvertible {
     /// The slot's generation when this body was created.
     public let generation: UInt32
 
+    /// A handle from its slot and generation (the world hands these out; making one by hand is
+    /// only useful in tests).
     public init(index: Int32, generation: UInt32) {
         self.index = index
         self.generation = generation
@@ -42,6 +44,7 @@ public struct BodyDefinition: Hashable, Sendable {
     /// Whether the attraction field acts on the body.
     public var attracted: Bool
 
+    /// A definition; only the position and radius have no default.
     public init(position: Vector2, radius: Double, density: Double = 1, velocity: Vector2 = .zero,
                 resistance: Double = 0, kind: BodyKind = .dynamic, collides: Bool = true, attracted: Bool = true) {
         self.position = position
@@ -93,16 +96,25 @@ public struct BodyDefinition: Hashable, Sendable {
 
 /// A read-only view of one body.
 public struct BodyState: Hashable, Sendable {
+    /// The body's handle.
     public var handle: BodyHandle
+    /// Centre, world units.
     public var position: Vector2
+    /// Velocity, units per second.
     public var velocity: Vector2
+    /// Radius, world units.
     public var radius: Double
+    /// Mass per unit area.
     public var density: Double
     /// density × π × r²; infinite for kinematic bodies.
     public var mass: Double
+    /// Linear damping per second.
     public var resistance: Double
+    /// Dynamic or kinematic.
     public var kind: BodyKind
+    /// Whether it collides with other bodies.
     public var collides: Bool
+    /// Whether the field pulls it.
     public var attracted: Bool
 }
 

@@ -1,8 +1,10 @@
 /// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator whose sequence is fixed by
 /// its seed on every platform. Use it for every random choice a scenario makes.
 public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
+    /// The generator's state (part of a picker's state hash).
     public private(set) var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

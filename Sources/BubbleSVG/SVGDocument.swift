@@ -10,25 +10,61 @@ public struct SVGDocument: Sendable, Hashable {
     public var background: String?
     private var body: [String] = []
 
+    /// An empty document showing `viewBox` (points), on `background` when given.
     public init(viewBox: Rect, background: String? = nil) {
         self.viewBox = viewBox
         self.background = background
     }
 
-    /// Draws `path` with a fill and an optional stroke (round joins, so thick strokes stay close to the outline).
-    public mutating func add(_ path: BezierPath, fill: String, stroke: String? = nil, strokeWidth: Double = 1) {
+    /// Draws `path` with a fill and an optional stroke (round joins, so thick strokes stay close to the
+    /// outline), dashed when `dashed`.
+    public mutating func add(_ path: BezierPath, fill: String, stroke: String? = nil, strokeWidth: Double = 1, dashed: Bool = false) {
         var attributes = "d=\"\(path.svgPathData)\" fill=\"\(Self.escape(fill))\""
         if let stroke {
             attributes += " stroke=\"\(Self.escape(stroke))\" stroke-width=\"\(SVGNumber.format(strokeWidth))\" stroke-linejoin=\"round\""
+            if dashed { attributes += " stroke-dasharray=\"5 3\"" }
         }
         body.append("<path \(attributes)/>")
     }
 
+    /// Draws an open polyline through `points` (a closed polygon when `closed`), stroke only.
+    public mutating func addPolyline(_ points: [Vector2], stroke: String, strokeWidth: Double = 1, closed: Bool = false) {
+        guard !points.isEmpty else { return }
+        let coordinates = points.map { SVGNumber.format($0.x) + "," + SVGNumber.format($0.y) }.joined(separator: " ")
+        body.append("<\(closed ? "polygon" : "polyline") points=\"\(coordinates)\" fill=\"none\" "
+            + "stroke=\"\(Self.escape(stroke))\" stroke-width=\"\(SVGNumber.format(strokeWidth))\" stroke-linejoin=\"round\"/>")
+    }
+
+    /// Draws the straight segments `(from, to)` as one path, stroke only (e.g. the teeth of a curvature comb).
+    public mutating func addSegments(_ segments: [(Vector2, Vector2)], stroke: String, strokeWidth: Double = 1) {
+        guard !segments.isEmpty else { return }
+        let d = segments.map { "M" + Self.point($0.0) + " L" + Self.point($0.1) }.joined(separator: " ")
+        body.append("<path d=\"\(d)\" fill=\"none\" stroke=\"\(Self.escape(stroke))\" stroke-width=\"\(SVGNumber.format(strokeWidth))\"/>")
+    }
+
+    /// Where a text's `x` sits: its start, middle or end (SVG `text-anchor`).
+    public enum TextAnchor: String, Sendable, Hashable {
+        /// `x` is where the text starts (left, for left-to-right text).
+        case start
+        /// `x` is the text's middle.
+        case middle
+        /// `x` is where the text ends.
+        case end
+    }
+
+    /// Writes `text` `size` points high in sans-serif, vertically centred on `point.y`, anchored at
+    /// `point.x` by `anchor`.
+    public mutating func addText(_ text: String, at point: Vector2, size: Double, fill: String = "#222222", anchor: TextAnchor) {
+        body.append("<text x=\"\(SVGNumber.format(point.x))\" y=\"\(SVGNumber.format(point.y))\" font-family=\"sans-serif\" "
+            + "font-size=\"\(SVGNumber.format(size))\" text-anchor=\"\(anchor.rawValue)\" dominant-baseline=\"central\" "
+            + "fill=\"\(Self.escape(fill))\">\(Self.escape(text))</text>")
+    }
+
+    private static func point(_ p: Vector2) -> String { SVGNumber.format(p.x) + " " + SVGNumber.format(p.y) }
+
     /// Writes `text` centred on `center`, `size` points high.
     public mutating func addText(_ text: String, center: Vector2, size: Double = 12, fill: String = "#222222") {
-        body.append("<text x=\"\(SVGNumber.format(center.x))\" y=\"\(SVGNumber.format(center.y))\" font-family=\"sans-serif\" "
-            + "font-size=\"\(SVGNumber.format(size))\" text-anchor=\"middle\" dominant-baseline=\"central\" "
-            + "fill=\"\(Self.escape(fill))\">\(Self.escape(text))</text>")
+        addText(text, at: center, size: size, fill: fill, anchor: .middle)
     }
 
     /// Draws a circle (for targets in galleries and pickers).
@@ -63,19 +99,6 @@ public struct SVGDocument: Sendable, Hashable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Escapes the five XML special characters.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text made safe for XML (see `XMLText.escape(_:)`: entities, forbidden characters replaced).
+    public static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -1,3 +1,4 @@
+import Balloons
 import BubblePicker
 
 /// Bubbles: every circle (with its image placeholder), then every label above all circles.
@@ -63,35 +64,24 @@ extension BubbleColor {
     }
 }
 
-/// Fitting one line of text to a width: shrink, then ellipsize.
+/// Fitting one line of text to a width with the package's text width model (Balloons'
+/// `TextMetrics.sansSerif`): shrink, then ellipsize.
 enum TextFitting {
+    /// The metrics every scene uses.
+    static let metrics = TextMetrics.sansSerif
+
     /// `text` at the largest size ≤ `preferred` (and ≥ `minimum`) at which it is no wider than
     /// `width`; failing that, cut and ended with "…" at `minimum`; nil when not even "…" fits.
     static func fit(_ text: String, preferred: Double, minimum: Double,
                     width: Double) -> (text: String, fontSize: Double, width: Double)? {
-        let natural = TextEstimate.width(text, fontSize: preferred)
-        if natural <= width { return (text, preferred, natural) }
-        let shrunk = preferred * width / natural
-        if shrunk >= minimum { return (text, shrunk, TextEstimate.width(text, fontSize: shrunk)) }
-        // The longest prefix that fits with "…" (widths grow with the prefix: binary search).
-        let characters = Array(text)
-        func cut(_ count: Int) -> String { String(characters[0..<count]).trimmingTrailingSpaces + "…" }
-        var low = 0, high = characters.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if TextEstimate.width(cut(middle), fontSize: minimum) <= width { low = middle } else { high = middle - 1 }
-        }
-        let candidate = cut(low)
-        let candidateWidth = TextEstimate.width(candidate, fontSize: minimum)
-        return candidateWidth <= width ? (candidate, minimum, candidateWidth) : nil
+        guard let fitted = try? metrics.fit(text, width: max(0, width), preferredSize: preferred,
+                                            minimumSize: min(minimum, preferred)),
+              !fitted.text.isEmpty || text.isEmpty else { return nil }
+        return (fitted.text, fitted.fontSize, fitted.width)
     }
-}
 
-extension String {
-    /// The string without trailing spaces.
-    var trimmingTrailingSpaces: String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
+    /// Width of `text` at `fontSize`, points.
+    static func width(_ text: String, fontSize: Double) -> Double {
+        metrics.emWidth(of: text) * fontSize
     }
 }

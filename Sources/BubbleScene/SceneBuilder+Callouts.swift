@@ -36,7 +36,7 @@ extension SceneBuilder {
         let text = raw.isEmpty ? bubble.id.description : raw
         let size = theme.calloutFontSize
         return TextFitting.fit(text, preferred: size, minimum: size, width: theme.calloutMaxTextWidth)
-            ?? ("…", size, TextEstimate.width("…", fontSize: size))
+            ?? ("…", size, TextFitting.width("…", fontSize: size))
     }
 
     /// The best placement: the previous direction if still free, else the first free one in order

@@ -68,7 +68,7 @@ extension SceneBuilder {
             let size = 11.0
             let at = Vector2(back.x - dx * 12, back.y - dy * 12)
             items.append(SceneItem(role: .offscreenCount(sector), shape: .text(SceneText(
-                text: label, center: at, fontSize: size, color: theme.anchor, width: TextEstimate.width(label, fontSize: size)))))
+                text: label, center: at, fontSize: size, color: theme.anchor, width: TextFitting.width(label, fontSize: size)))))
         }
         return items
     }

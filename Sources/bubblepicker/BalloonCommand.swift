@@ -19,11 +19,12 @@ enum BalloonCommand: Subcommand {
       --radius R|none|oval  Corner radius in points, 'none' for square corners or 'oval' for half the short side (default 8).
       --smoothing S         Corner smoothing from 0 (circular arcs) to 1 (fully smoothed squircle corners) (default 0.6).
       --stem-edge EDGE      Edge the stem sits on: top, bottom, left or right (default bottom).
-      --stem-offset X       Offset of the stem from the edge's centre in points, positive = right or down (default 0).
+      --stem-offset X       Offset of the stem from the edge's centre in points, positive = right or down; pushed
+                            towards a corner, the corner gives way smoothly (default 0).
       --stem-width W        Length of the stem's base along the edge in points, 0 for no stem (default 40).
       --stem-depth D        Distance from the edge to the stem's tip in points (default 20).
       --join-smoothing S    Rounding of the joins between stem and edge, 0 (sharp) to 1 (default 0.3).
-      --tip-rounding R      Rounding of the stem's tip in points, 0 for a sharp tip (default 4).
+      --tip-rounding R      Rounding of the stem's tip in points along each side, 0 for a sharp tip (default 4).
       --fill COLOR          SVG fill colour, e.g. '#e8f0fe' or 'white' (default #e8f0fe).
       --stroke COLOR        SVG stroke colour, or 'none' (default #1a73e8).
       --stroke-width W      Stroke width in points (default 1.5).

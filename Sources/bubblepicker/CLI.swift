@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Exit codes, as in DEVELOPERS.md (BSD sysexits).
+/// Exit codes (BSD sysexits): 0 success, 1 failure, 64 usage, 65 bad data, 66 missing file.
 enum ExitCode: Int32 {
     case success = 0
     case failure = 1

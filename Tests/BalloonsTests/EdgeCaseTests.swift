@@ -30,9 +30,15 @@ struct EdgeCaseTests {
             var further = stem
             further.offset = 5000
             #expect(far == (try BezierPath.balloon(around: rect, configuration: BalloonConfiguration(cornerRadius: .fixed(12), stem: further))))
-            // The stem's outer join now starts/ends at the corner point, so the corner has zero extent there.
-            let touchesCorner = far.elements.contains { element in element.points.contains { $0.distance(to: corner) < 1e-9 } }
-            #expect(touchesCorner, "\(edge)")
+            // The stem's base reaches the corner point and the corner gives way without a ledge: from the
+            // stem's side to the neighbouring edge the outline turns convexly only (it used to make a sharp
+            // 90° turn right after a concave join).
+            let giveWay = edge == .bottom || edge == .left
+                ? (-4...2).map { Layout.element($0, of: edge) }      // the corner before the stem, then side 1
+                : (4...10).map { Layout.element($0, of: edge) }      // side 2, join, leg, the corner after
+            let turning = Curve.turning(far, giveWay)
+            #expect(turning.concave < 1e-9 && turning.convex > 0.1, "\(edge) \(turning)")
+            #expect(Curve.g1Breaks(far).count == 1, "only the unrounded tip is sharp")
             let box = try #require(far.boundingBox)
             #expect(box.contains(Rect(corners: corner, corner)))
         }

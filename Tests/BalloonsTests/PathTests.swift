@@ -101,4 +101,28 @@ struct PathTests {
         #expect(twice.contains(Vector2(x: 5, y: 5)))
         #expect(!twice.contains(Vector2(x: 15, y: 5)))
     }
+
+    @Test("derivatives and signed curvature: a quarter circle has curvature 1/r, convex (positive) clockwise on screen")
+    func curvature() throws {
+        let circle = try BezierPath.balloon(around: Rect(x: 0, y: 0, width: 100, height: 100),
+                                            configuration: BalloonConfiguration(cornerRadius: .oval, cornerSmoothing: 0, stem: .hidden))
+        for segment in circle.segments where !segment.isDegenerate {
+            guard case .cubic = segment.element else { continue }
+            for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+                // The kappa cubic is within about 2.2% of the circle's curvature everywhere.
+                #expect(abs(segment.curvature(at: t) - 1.0 / 50) < 1.0 / 50 * 0.025, "\(t)")
+                // The derivative agrees with a finite difference of the position.
+                let h = 1e-6
+                let numeric = (segment.point(at: min(t + h, 1)) - segment.point(at: max(t - h, 0))) / (min(t + h, 1) - max(t - h, 0))
+                #expect(numeric.distance(to: segment.derivative(at: t)) < 1e-3)
+            }
+        }
+        let counterClockwise = PathSegment(start: Vector2(x: 0, y: 0),
+                                           element: .cubic(Vector2(x: 10, y: 0), Vector2(x: 10, y: 0), Vector2(x: 10, y: -10)))
+        #expect(counterClockwise.curvature(at: 0.5) < 0)
+        #expect(PathSegment(start: .zero, element: .line(Vector2(x: 3, y: 4))).curvature(at: 0.3) == 0)
+        #expect(PathSegment(start: .zero, element: .line(Vector2(x: 3, y: 4))).derivative(at: 0.3) == Vector2(x: 3, y: 4))
+        let quad = PathSegment(start: .zero, element: .quad(Vector2(x: 5, y: 10), Vector2(x: 10, y: 0)))
+        #expect(quad.secondDerivative(at: 0.2) == Vector2(x: 0, y: -40))
+    }
 }

@@ -17,6 +17,8 @@ func balloonsReadmeExample() throws {
                                                contentSize: Size(width: 80, height: 16),
                                                container: Rect(x: 0, y: 0, width: 390, height: 844),
                                                permitted: [.down, .up, .left, .right])
+    let label = try TextMetrics.sansSerif.fit("Classical", width: 60, preferredSize: 13, minimumSize: 8)
+    #expect(label.width <= 60 && label.fontSize >= 8)
     #expect(d.hasPrefix("M") && d.hasSuffix("Z"))
     #expect(inside.isClosed && around.isClosed && halfway.isClosed && chat.isClosed)
     #expect(placement.fits)

@@ -113,3 +113,117 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// Where things are in the 42-element balloon path: per edge (top, right, bottom, left) a block of
+/// ten elements after the move: [0] line to the first join, [1] join, [2] side 1, [3] tip, [4] side 2,
+/// [5] join, [6] line to the corner, [7–9] the corner after the edge.
+enum Layout {
+    static func edgeIndex(_ edge: StemEdge) -> Int {
+        switch edge {
+        case .top: return 0
+        case .right: return 1
+        case .bottom: return 2
+        case .left: return 3
+        }
+    }
+
+    /// Index of element `i` (0...9) of `edge`'s block; wraps around the 40 block elements.
+    static func element(_ i: Int, of edge: StemEdge) -> Int { 1 + (10 * edgeIndex(edge) + i + 40) % 40 }
+
+    /// The segment drawn by element `index` (its start is the previous element's end).
+    static func segment(_ path: BezierPath, _ index: Int) -> PathSegment {
+        let start = path.elements[index - 1].endPoint ?? .zero
+        return PathSegment(start: start, element: path.elements[index])
+    }
+
+    /// Outward normal of a body edge.
+    static func normal(_ edge: StemEdge) -> Vector2 {
+        switch edge {
+        case .top: return Vector2(x: 0, y: -1)
+        case .right: return Vector2(x: 1, y: 0)
+        case .bottom: return Vector2(x: 0, y: 1)
+        case .left: return Vector2(x: -1, y: 0)
+        }
+    }
+}
+
+extension Curve {
+    /// Derivative of a cubic (or line) at `t`, from its control points.
+    static func velocity(_ s: PathSegment, _ t: Double) -> Vector2 {
+        let u = 1 - t
+        switch s.element {
+        case let .cubic(c1, c2, p): return (c1 - s.start) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (p - c2) * (3 * t * t)
+        case let .line(p): return p - s.start
+        default: return .zero
+        }
+    }
+
+    /// Signed curvature at `t` (positive = clockwise on screen = convex for these outlines).
+    static func curvature(_ s: PathSegment, _ t: Double) -> Double {
+        guard case let .cubic(c1, c2, p) = s.element else { return 0 }
+        let d1 = velocity(s, t)
+        let d2 = (c2 - c1 * 2 + s.start) * (6 * (1 - t)) + (p - c2 * 2 + c1) * (6 * t)
+        let speed = d1.length
+        return speed > 1e-12 ? d1.cross(d2) / (speed * speed * speed) : 0
+    }
+
+    /// Total turning (radians, by tangent angle steps) of the elements at `indices`, split into the
+    /// convex (clockwise) and concave parts, sampled `samples` times per element. Joins between the
+    /// elements count too, so a kink shows up as a jump.
+    static func turning(_ path: BezierPath, _ indices: [Int], samples: Int = 64) -> (convex: Double, concave: Double) {
+        var tangents: [Vector2] = []
+        for index in indices {
+            let segment = Layout.segment(path, index)
+            guard !segment.isDegenerate else { continue }
+            for k in 0...samples {
+                let v = velocity(segment, Double(k) / Double(samples))
+                if v.length > 1e-12 { tangents.append(normalized(v)) }
+            }
+        }
+        var convex = 0.0, concave = 0.0
+        for i in tangents.indices.dropFirst() {
+            let a = tangents[i - 1], b = tangents[i]
+            let angle = atan2(a.cross(b), a.dot(b))
+            if angle > 0 { convex += angle } else { concave -= angle }
+        }
+        return (convex, concave)
+    }
+}
+
+/// Simple-polygon check for flattened outlines: no two non-adjacent edges meet.
+enum Polygon {
+    /// The closed polyline's points with consecutive duplicates (zero-length edges) removed.
+    static func vertices(_ path: BezierPath, tolerance: Double) -> [Vector2] {
+        var points: [Vector2] = []
+        for p in path.flattened(tolerance: tolerance)[0] where points.last.map({ $0.distance(to: p) > 1e-12 }) ?? true {
+            points.append(p)
+        }
+        if let first = points.first, let last = points.last, first.distance(to: last) <= 1e-12 { points.removeLast() }
+        return points
+    }
+
+    static func orientation(_ a: Vector2, _ b: Vector2, _ c: Vector2) -> Double { (b - a).cross(c - a) }
+
+    /// True when the closed segments ab and cd share a point.
+    static func intersect(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) -> Bool {
+        let d1 = orientation(c, d, a), d2 = orientation(c, d, b), d3 = orientation(a, b, c), d4 = orientation(a, b, d)
+        if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
+        func onSegment(_ p: Vector2, _ q: Vector2, _ r: Vector2) -> Bool {
+            min(p.x, q.x) <= r.x && r.x <= max(p.x, q.x) && min(p.y, q.y) <= r.y && r.y <= max(p.y, q.y)
+        }
+        return (d1 == 0 && onSegment(c, d, a)) || (d2 == 0 && onSegment(c, d, b))
+            || (d3 == 0 && onSegment(a, b, c)) || (d4 == 0 && onSegment(a, b, d))
+    }
+
+    /// The first pair of non-adjacent edges (by start index) that meet, or nil for a simple polygon.
+    static func firstCrossing(_ points: [Vector2]) -> (Int, Int)? {
+        let n = points.count
+        guard n > 3 else { return nil }
+        for i in 0..<(n - 2) {
+            for j in (i + 2)..<n where !(i == 0 && j == n - 1) {
+                if intersect(points[i], points[(i + 1) % n], points[j], points[(j + 1) % n]) { return (i, j) }
+            }
+        }
+        return nil
+    }
+}

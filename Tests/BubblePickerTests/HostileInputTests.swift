@@ -6,7 +6,7 @@ import Testing
 /// validators accept, is handled — never a trap, never NaN or ±inf, nothing outside a closed border.
 @Suite struct HostileInputTests {
     /// Extreme finite values a UI could pass.
-    static let extremes: [Double] = [0, -0.0, 1, -1, 5e-324, -5e-324, 1e-300, 1e7, -1e7, 1e15, 1e300, -1e300,
+    static let extremes: [Double] = [0, -0.0, 1, -1, Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 1e-300, 1e7, -1e7, 1e15, 1e300, -1e300,
                                      .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 187.5, 333.5]
 
     static func pick(_ random: inout SplitMix64) -> Double {
@@ -88,7 +88,7 @@ import Testing
         picker.run(seconds: 0.5)
         #expect(abs(picker.currentAnchor.x) <= 10)
         picker.pointerUp(at: Vector2(1e308, 10), time: 0.2)
-        try picker.resize(to: Size(width: 5e-324, height: 5e-324))
+        try picker.resize(to: Size(width: Double.leastNonzeroMagnitude, height: Double.leastNonzeroMagnitude))
         picker.step()
         try picker.resize(to: Size(width: 375, height: 667))
         picker.run(seconds: 1)

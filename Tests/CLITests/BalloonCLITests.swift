@@ -108,5 +108,24 @@ struct BalloonCLITests {
             #expect(Self.hasPlainNumbers(text), "\(svg)")
         }
         #expect(!index.contains("does not fit"), "every placement example fits")
+        for name in ["smoothing-0.3", "offset-sweep", "join-tip-grid", "interpolation-morph", "chat-conversation",
+                     "placement-stress-edges", "placement-stress-tight", "placement-stress-restricted"] {
+            #expect(svgs.contains(name + ".svg"), "\(name)")
+        }
+        let combs = try String(contentsOf: directory.appendingPathComponent("smoothing-1.svg"), encoding: .utf8)
+        #expect(combs.contains("<polyline"), "the curvature comb is drawn")
+        #expect(index.contains("fits == false"), "the stress case that does not fit says so")
+    }
+
+    @Test("a stem pushed into a corner (220 x 140, radius 32, offset -100) still writes the 42-command path")
+    func stemIntoCorner() throws {
+        let arguments = ["--width", "220", "--height", "140", "--radius", "32", "--stem-offset", "-100"]
+        let result = try Self.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.commandCount(result.stdout) == 42)
+        #expect(Self.hasPlainNumbers(result.stdout))
+        // The bottom edge no longer runs on to the left corner point: nothing ends at (0, 120).
+        #expect(!result.stdout.contains(" 0 120 ") && !result.stdout.contains("L0 120 "))
+        #expect(try Self.run(arguments).stdout == result.stdout)
     }
 }
