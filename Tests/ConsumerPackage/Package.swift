@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Balloons", package: "BubblePicker"),
                 .product(name: "BubbleScenario", package: "BubblePicker"),
                 .product(name: "BubbleSVG", package: "BubblePicker"),
+                .product(name: "BubbleWeb", package: "BubblePicker"),
             ]
         ),
     ],

@@ -6,6 +6,7 @@ import BubblePhysics
 import BubblePicker
 import BubbleScenario
 import BubbleSVG
+import BubbleWeb
 
 var configuration = BubbleContainerConfiguration()
 configuration.size = Size(width: 375, height: 667)
@@ -30,6 +31,12 @@ let scenario = try Scenario(json: """
 let trace = try Trace.replay(scenario)
 let svg = FrameRenderer.svg(picker.frame())
 
+var session = try PlaygroundSession(size: Size(width: 375, height: 667))
+session.add(.badge)
+session.advance(by: 0.1)
+var encoder = SceneEncoder()
+encoder.encode(session.scene())
+
 let inside = picker.frame().bubbles.allSatisfy { Rect(origin: .zero, size: configuration.size).contains($0.center) }
 print("consumer ok: \(picker.count) bubbles, inside \(inside), world \(world.bodyCount), path \(path.elements.count), "
-      + "trace \(trace.hashes.count), svg \(svg.count > 0)")
+      + "trace \(trace.hashes.count), svg \(svg.count > 0), web scene \(encoder.numbers.count > 13)")
