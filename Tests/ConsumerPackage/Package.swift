@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "BubblePicker", package: "BubblePicker"),
                 .product(name: "Balloons", package: "BubblePicker"),
                 .product(name: "BubbleScenario", package: "BubblePicker"),
+                .product(name: "BubbleScene", package: "BubblePicker"),
                 .product(name: "BubbleSVG", package: "BubblePicker"),
                 .product(name: "BubbleWeb", package: "BubblePicker"),
             ]

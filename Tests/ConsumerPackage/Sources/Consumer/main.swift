@@ -5,6 +5,7 @@ import BubbleGeometry
 import BubblePhysics
 import BubblePicker
 import BubbleScenario
+import BubbleScene
 import BubbleSVG
 import BubbleWeb
 
@@ -29,7 +30,8 @@ let scenario = try Scenario(json: """
  "bubbles": [{"text": "A"}, {"text": "B"}]}
 """, name: "consumer")
 let trace = try Trace.replay(scenario)
-let svg = FrameRenderer.svg(picker.frame())
+var builder = SceneBuilder()
+let svg = SceneSVG.document(builder.scene(for: picker.frame()))
 
 var session = try PlaygroundSession(size: Size(width: 375, height: 667))
 session.add(.badge)
