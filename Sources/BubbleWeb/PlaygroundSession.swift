@@ -39,9 +39,23 @@ public struct PlaygroundSession {
         var configuration = BubbleContainerConfiguration()
         configuration.size = size
         configuration.seed = seed
+        try self.init(configuration: configuration, recording: recording)
+    }
+
+    /// A session with an empty picker of any configuration. The journal starts with
+    /// `create W H SEED` and a `set` line for every `PlaygroundSetting` that differs from its
+    /// default, so it replays exactly when the configuration's other fields (the anchor, the
+    /// solver's settings other than substeps) are at their defaults.
+    /// - Throws: `.container` for a setting out of range.
+    public init(configuration: BubbleContainerConfiguration, recording: Bool = false) throws(PlaygroundError) {
         do { picker = try BubbleContainer(configuration: configuration) } catch { throw .container(error) }
         isRecording = recording
-        record("create " + PlaygroundCommand.numbers([size.width, size.height]) + " \(seed)")
+        let size = configuration.size
+        record("create " + PlaygroundCommand.numbers([size.width, size.height]) + " \(configuration.seed)")
+        let defaults = BubbleContainerConfiguration()
+        for setting in PlaygroundSetting.allCases where setting.value(in: configuration) != setting.value(in: defaults) {
+            record(PlaygroundCommand.set(setting, setting.value(in: configuration)).text)
+        }
     }
 
     /// A session set up like a scenario: its configuration and its initial bubbles (as stock

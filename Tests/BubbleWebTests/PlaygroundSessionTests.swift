@@ -112,6 +112,21 @@ import BubblePicker
         #expect(replay.refusals.isEmpty)
     }
 
+    @Test("a session from a configuration journals its settings, and the journal replays it")
+    func fromConfiguration() throws {
+        var configuration = Self.configuration()
+        configuration.fieldLaw = .radialGravity
+        configuration.maxSelected = 2
+        configuration.horizontalScroll = true
+        var session = try PlaygroundSession(configuration: configuration, recording: true)
+        #expect(session.journal == ["create 375.0 667.0 7", "set fieldLaw 1.0", "set maxSelected 2.0", "set horizontalScroll 1.0"])
+        for _ in 0..<5 { session.add(.standard) }
+        session.advance(by: 0.25)
+        let replay = try PlaygroundScript(session.journalText)
+        #expect(replay.session.picker.configuration == session.picker.configuration)
+        #expect(replay.session.stateHash() == session.stateHash())
+    }
+
     @Test("a refused call is journaled and refused again on replay")
     func refusalsReplay() throws {
         var session = try PlaygroundSession(size: Size(width: 375, height: 667), recording: true)
