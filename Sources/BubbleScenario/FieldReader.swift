@@ -103,7 +103,7 @@ struct FieldReader {
     func seed(_ key: String) throws(ScenarioError) -> UInt64 {
         let value = try required(key)
         switch value {
-        case .integer(let exact) where exact >= 0: return UInt64(exact)
+        case .integer(let exact) where exact >= 0 && exact <= 9_007_199_254_740_992: return UInt64(exact)
         case .number(let number) where number == number.rounded(.towardZero) && number >= 0 && number <= 9_007_199_254_740_992:
             return UInt64(number)
         default: throw ScenarioError(path(key), "must be a whole number in 0...9007199254740992", got: value.excerpt())
@@ -145,7 +145,12 @@ struct FieldReader {
     static func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) throws(ScenarioError) -> Int {
         let integer: Int
         switch value {
-        case .integer(let exact): integer = exact
+        case .integer(let exact):
+            // Within 32 bits (every platform's `Int`) before converting, so no conversion can trap.
+            guard exact <= 2_147_483_647, exact >= -2_147_483_647 else {
+                throw ScenarioError(path, SettingRange("", range).requirement, got: value.excerpt())
+            }
+            integer = Int(exact)
         case .number(let number):
             // Whole and within 32 bits (every platform's `Int`, so no conversion can trap).
             guard number == number.rounded(.towardZero), number <= 2_147_483_647, number >= -2_147_483_647 else {

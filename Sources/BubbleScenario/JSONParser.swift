@@ -142,7 +142,7 @@ public struct JSONParser {
             skipDigits()
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let integer = Int(text) { return .integer(integer) }
+        if isInteger, let integer = Int64(text) { return .integer(integer) }  // 64 bits on every platform (wasm32 too)
         guard let number = Double(text), number.isFinite else {
             throw error("number \(text.prefix(40)) is out of range", at: start)
         }

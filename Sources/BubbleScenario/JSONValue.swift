@@ -2,14 +2,14 @@
 ///
 /// Objects keep their members in file order (an array of key/value pairs), so nothing ever
 /// depends on `Dictionary` iteration order. Numbers written without a fraction or exponent that
-/// fit in an `Int` stay exact integers; every other number is the correctly rounded `Double`.
+/// fit in 64 bits stay exact integers (`Int64`, the same on 32-bit WebAssembly); every other number is the correctly rounded `Double`.
 public enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number written as a plain integer (no `.`, `e` or `E`) that fits in an `Int`.
-    case integer(Int)
+    /// A number written as a plain integer (no `.`, `e` or `E`) that fits in 64 bits.
+    case integer(Int64)
     /// Any other number: finite, correctly rounded from its decimal text.
     case number(Double)
     /// A string, escapes resolved.

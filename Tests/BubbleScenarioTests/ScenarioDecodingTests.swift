@@ -102,6 +102,18 @@ struct ScenarioDecodingTests {
         #expect(!error.description.contains("\n"))
     }
 
+    @Test("integers are read the same on every platform: seeds up to 2^53, 32-bit counts and tags")
+    func portableIntegers() throws {
+        let big = try Scenario(json: Support.document().replacingOccurrences(of: #""seed": 1,"#, with: #""seed": 9007199254740992,"#), name: "x")
+        #expect(big.seed == 9_007_199_254_740_992)
+        for seed in ["9007199254740993", "-1", "1.5"] {
+            let error = Support.error(Support.document().replacingOccurrences(of: #""seed": 1,"#, with: "\"seed\": \(seed),"))
+            #expect(error?.location == "seed", "seed \(seed): \(String(describing: error))")
+        }
+        let tag = Support.error(Support.document(bubbles: #"[{"text": "A", "tag": 4294967296}]"#))
+        #expect(tag?.location == "bubbles[0].tag" && tag?.problem == "must be in -2147483647...2147483647")
+    }
+
     @Test("a crowd is generated from the seed: same seed, same sizes; sizes in range")
     func crowd() throws {
         let text = Support.document(extra: #", "crowd": {"count": 50, "minSize": 5, "maxSize": 9, "text": "c"}"#)
