@@ -131,6 +131,78 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
     }
 }
 
+/// Settings as single numbers, for callers that can only pass a number (a control panel, a C
+/// ABI): flags 0 or 1, choices by their index in the setting's list, "no limit" as -1. Anchor
+/// and physics objects are not numbers (nil).
+extension ContainerSetting {
+    /// The setting's value in `configuration` as one number, or nil for `anchor` and `physics`.
+    public func number(in c: BubbleContainerConfiguration) -> Double? {
+        switch self {
+        case .width: return c.size.width
+        case .height: return c.size.height
+        case .anchor, .physics: return nil
+        case .fieldLaw: return Double(FieldLaw.allCases.firstIndex(of: c.fieldLaw) ?? 0)
+        case .maxSelectedPolicy: return Double(MaxSelectedPolicy.allCases.firstIndex(of: c.maxSelectedPolicy) ?? 0)
+        case .horizontalScroll: return c.horizontalScroll ? 1 : 0
+        case .verticalScroll: return c.verticalScroll ? 1 : 0
+        case .backgroundScrollEnabled: return c.backgroundScrollEnabled ? 1 : 0
+        case .maxSelected: return c.maxSelected.map { Double($0) } ?? -1
+        case .maxBubbles: return c.maxBubbles.map { Double($0) } ?? -1
+        default: return numericValue(in: c)
+        }
+    }
+
+    /// The value of a plain numeric setting (the counterpart of `applyNumber`).
+    private func numericValue(in c: BubbleContainerConfiguration) -> Double? {
+        switch self {
+        case .fieldStrength: return c.fieldStrength
+        case .falloffRadius: return c.falloffRadius
+        case .resistance: return c.resistance
+        case .densitySelected: return c.densitySelected
+        case .densityUnselected: return c.densityUnselected
+        case .growInDuration: return c.growInDuration
+        case .selectionDuration: return c.selectionDuration
+        case .removalDuration: return c.removalDuration
+        case .selectionPushSpeed: return c.selectionPushSpeed
+        case .selectionPushReach: return c.selectionPushReach
+        case .tapMaxDistance: return c.tapMaxDistance
+        case .tapMaxDuration: return c.tapMaxDuration
+        case .flickWindow: return c.flickWindow
+        case .maxFlickSpeed: return c.maxFlickSpeed
+        case .dragFrequency: return c.dragFrequency
+        case .anchorSmoothing: return c.anchorSmoothing
+        default: return nil
+        }
+    }
+
+    /// A change setting this to `number` (see `number(in:)`), or nil when the number means nothing
+    /// for it (NaN, a flag other than 0 or 1, a choice out of its list, a count that is not whole or
+    /// beyond 32 bits). Ranges are checked by the configuration's `validate()`, as for every change.
+    public func change(number: Double) -> SettingChange? {
+        guard !number.isNaN else { return nil }
+        switch kind {
+        case .number: return SettingChange(setting: self, value: .number(number))
+        case .flag:
+            guard number == 0 || number == 1 else { return nil }
+            return SettingChange(setting: self, value: .flag(number == 1))
+        case .choice(let words):
+            guard let index = Self.whole(number), index >= 0, index < words.count else { return nil }
+            return SettingChange(setting: self, value: .choice(words[index]))
+        case .optionalInteger:
+            if number < 0 { return SettingChange(setting: self, value: .optionalInteger(nil)) }
+            guard let count = Self.whole(number) else { return nil }
+            return SettingChange(setting: self, value: .optionalInteger(count))
+        case .integer, .point, .physics: return nil
+        }
+    }
+
+    /// A whole number within 32 bits (the same `Int` on every platform), or nil.
+    public static func whole(_ number: Double) -> Int? {
+        guard number == number.rounded(.towardZero), number >= -2_147_483_647, number <= 2_147_483_647 else { return nil }
+        return Int(number)
+    }
+}
+
 /// Every field of the `physics` object: the world's solver settings, ranges from `WorldConfiguration`.
 public enum PhysicsSetting: String, CaseIterable, Sendable {
     /// Seconds per step.

@@ -1,6 +1,7 @@
 import BubbleGeometry
 import BubblePhysics
 import BubblePicker
+import BubbleScenario
 
 /// Every picker setting the playground's controls change, each as one number so a page (or any
 /// caller across a C ABI) can pass it: flags are 0 or 1, `fieldLaw` is 0 spring / 1 radial
@@ -57,35 +58,39 @@ public enum PlaygroundSetting: Int, Hashable, Sendable, CaseIterable {
     /// `physics.substeps`.
     case substeps
 
-    /// The setting's name as in `BubbleContainerConfiguration` (and the scenario format).
-    public var name: String {
+    /// The scenario format's setting this code stands for (nil for `substeps`, a physics setting):
+    /// names, kinds and ranges are defined once there and in the configuration types.
+    public var containerSetting: ContainerSetting? {
         switch self {
-        case .fieldLaw: return "fieldLaw"
-        case .fieldStrength: return "fieldStrength"
-        case .falloffRadius: return "falloffRadius"
-        case .resistance: return "resistance"
-        case .densitySelected: return "densitySelected"
-        case .densityUnselected: return "densityUnselected"
-        case .maxSelected: return "maxSelected"
-        case .maxSelectedPolicy: return "maxSelectedPolicy"
-        case .maxBubbles: return "maxBubbles"
-        case .horizontalScroll: return "horizontalScroll"
-        case .verticalScroll: return "verticalScroll"
-        case .backgroundScroll: return "backgroundScrollEnabled"
-        case .growInDuration: return "growInDuration"
-        case .selectionDuration: return "selectionDuration"
-        case .removalDuration: return "removalDuration"
-        case .selectionPushSpeed: return "selectionPushSpeed"
-        case .selectionPushReach: return "selectionPushReach"
-        case .tapMaxDistance: return "tapMaxDistance"
-        case .tapMaxDuration: return "tapMaxDuration"
-        case .flickWindow: return "flickWindow"
-        case .maxFlickSpeed: return "maxFlickSpeed"
-        case .dragFrequency: return "dragFrequency"
-        case .anchorSmoothing: return "anchorSmoothing"
-        case .substeps: return "substeps"
+        case .fieldLaw: return .fieldLaw
+        case .fieldStrength: return .fieldStrength
+        case .falloffRadius: return .falloffRadius
+        case .resistance: return .resistance
+        case .densitySelected: return .densitySelected
+        case .densityUnselected: return .densityUnselected
+        case .maxSelected: return .maxSelected
+        case .maxSelectedPolicy: return .maxSelectedPolicy
+        case .maxBubbles: return .maxBubbles
+        case .horizontalScroll: return .horizontalScroll
+        case .verticalScroll: return .verticalScroll
+        case .backgroundScroll: return .backgroundScrollEnabled
+        case .growInDuration: return .growInDuration
+        case .selectionDuration: return .selectionDuration
+        case .removalDuration: return .removalDuration
+        case .selectionPushSpeed: return .selectionPushSpeed
+        case .selectionPushReach: return .selectionPushReach
+        case .tapMaxDistance: return .tapMaxDistance
+        case .tapMaxDuration: return .tapMaxDuration
+        case .flickWindow: return .flickWindow
+        case .maxFlickSpeed: return .maxFlickSpeed
+        case .dragFrequency: return .dragFrequency
+        case .anchorSmoothing: return .anchorSmoothing
+        case .substeps: return nil
         }
     }
+
+    /// The setting's name as in `BubbleContainerConfiguration` (and the scenario format).
+    public var name: String { containerSetting?.rawValue ?? PhysicsSetting.substeps.rawValue }
 
     /// The setting with this name, or nil.
     public init?(name: String) {
@@ -95,41 +100,8 @@ public enum PlaygroundSetting: Int, Hashable, Sendable, CaseIterable {
 
     /// The setting's value in `configuration`, as a number (see the type's documentation).
     public func value(in configuration: BubbleContainerConfiguration) -> Double {
-        let c = configuration
-        switch self {
-        case .fieldLaw: return c.fieldLaw == .spring ? 0 : 1
-        case .fieldStrength: return c.fieldStrength
-        case .falloffRadius: return c.falloffRadius
-        case .resistance: return c.resistance
-        case .densitySelected: return c.densitySelected
-        case .densityUnselected: return c.densityUnselected
-        case .maxSelected: return c.maxSelected.map { Double($0) } ?? -1
-        case .maxSelectedPolicy: return c.maxSelectedPolicy == .refuse ? 0 : 1
-        case .maxBubbles: return c.maxBubbles.map { Double($0) } ?? -1
-        case .horizontalScroll: return c.horizontalScroll ? 1 : 0
-        case .verticalScroll: return c.verticalScroll ? 1 : 0
-        case .backgroundScroll: return c.backgroundScrollEnabled ? 1 : 0
-        default: return timingValue(in: c)
-        }
-    }
-
-    /// The animation, gesture and solver settings' values.
-    func timingValue(in c: BubbleContainerConfiguration) -> Double {
-        switch self {
-        case .growInDuration: return c.growInDuration
-        case .selectionDuration: return c.selectionDuration
-        case .removalDuration: return c.removalDuration
-        case .selectionPushSpeed: return c.selectionPushSpeed
-        case .selectionPushReach: return c.selectionPushReach
-        case .tapMaxDistance: return c.tapMaxDistance
-        case .tapMaxDuration: return c.tapMaxDuration
-        case .flickWindow: return c.flickWindow
-        case .maxFlickSpeed: return c.maxFlickSpeed
-        case .dragFrequency: return c.dragFrequency
-        case .anchorSmoothing: return c.anchorSmoothing
-        case .substeps: return Double(c.physics.substeps)
-        default: return .nan
-        }
+        guard let setting = containerSetting else { return Double(configuration.physics.substeps) }
+        return setting.number(in: configuration) ?? .nan
     }
 
     /// `configuration` with this setting set to `value`. The container validates ranges
@@ -138,57 +110,15 @@ public enum PlaygroundSetting: Int, Hashable, Sendable, CaseIterable {
     /// to `Int` would trap on 32-bit WebAssembly).
     /// - Throws: `.invalidSetting` naming the setting and the value.
     public func applying(_ value: Double, to configuration: BubbleContainerConfiguration) throws(PlaygroundError) -> BubbleContainerConfiguration {
-        guard !value.isNaN else { throw .invalidSetting(name, value) }
         var c = configuration
-        switch self {
-        case .fieldLaw: c.fieldLaw = try flag(value) ? .radialGravity : .spring
-        case .fieldStrength: c.fieldStrength = value
-        case .falloffRadius: c.falloffRadius = value
-        case .resistance: c.resistance = value
-        case .densitySelected: c.densitySelected = value
-        case .densityUnselected: c.densityUnselected = value
-        case .maxSelected: c.maxSelected = value < 0 ? nil : try count(value)
-        case .maxSelectedPolicy: c.maxSelectedPolicy = try flag(value) ? .deselectOldest : .refuse
-        case .maxBubbles: c.maxBubbles = value < 0 ? nil : try count(value)
-        case .horizontalScroll: c.horizontalScroll = try flag(value)
-        case .verticalScroll: c.verticalScroll = try flag(value)
-        case .backgroundScroll: c.backgroundScrollEnabled = try flag(value)
-        default: try applyTiming(value, to: &c)
+        if let setting = containerSetting {
+            guard let change = setting.change(number: value) else { throw .invalidSetting(name, value) }
+            change.apply(to: &c)
+        } else {
+            guard let substeps = ContainerSetting.whole(value) else { throw .invalidSetting(name, value) }
+            c.physics.substeps = substeps
         }
         return c
-    }
-
-    /// Sets an animation, gesture or solver setting.
-    func applyTiming(_ value: Double, to c: inout BubbleContainerConfiguration) throws(PlaygroundError) {
-        switch self {
-        case .growInDuration: c.growInDuration = value
-        case .selectionDuration: c.selectionDuration = value
-        case .removalDuration: c.removalDuration = value
-        case .selectionPushSpeed: c.selectionPushSpeed = value
-        case .selectionPushReach: c.selectionPushReach = value
-        case .tapMaxDistance: c.tapMaxDistance = value
-        case .tapMaxDuration: c.tapMaxDuration = value
-        case .flickWindow: c.flickWindow = value
-        case .maxFlickSpeed: c.maxFlickSpeed = value
-        case .dragFrequency: c.dragFrequency = value
-        case .anchorSmoothing: c.anchorSmoothing = value
-        case .substeps: c.physics.substeps = try count(value)
-        default: throw .invalidSetting(name, value)
-        }
-    }
-
-    /// 0 or 1 as a flag.
-    func flag(_ value: Double) throws(PlaygroundError) -> Bool {
-        guard value == 0 || value == 1 else { throw .invalidSetting(name, value) }
-        return value == 1
-    }
-
-    /// A whole number within 32 bits (the same `Int` on every platform).
-    func count(_ value: Double) throws(PlaygroundError) -> Int {
-        guard value == value.rounded(.towardZero), value >= -2_147_483_647, value <= 2_147_483_647 else {
-            throw .invalidSetting(name, value)
-        }
-        return Int(value)
     }
 }
 
