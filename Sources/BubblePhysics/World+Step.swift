@@ -2,17 +2,18 @@
 extension World {
     /// Advances the world by one fixed time step. Never reads a clock.
     ///
-    /// Reads like a table of contents: build the broadphase, find contacts, solve the
-    /// substeps, restitute, sweep fast bodies, count the step.
-    /// - Complexity: O(n) for bodies of similar size.
+    /// Reads like a table of contents: a resting world only counts the step; otherwise rebuild
+    /// the contact list when the skin is used up, refresh the contacts, solve the substeps,
+    /// restitute, sweep the bodies fast enough to tunnel, and check for rest.
+    /// - Complexity: O(n) for bodies that do not overlap (O(n) at most 32 contacts per body
+    ///   whatever they do); almost nothing at rest.
     public mutating func step() {
-        rebuildBroadphase()
-        findContacts()
-        findWallContacts()
-        recordApproachSpeeds()
-        solveSubsteps()
-        sweepFastBodies()
         stepCount += 1
+        if rest.isResting { return }
+        if needsRebuild { rebuildContacts() }
+        let summary = solveStep()
+        if summary.needsRebuild { needsRebuild = true }
+        updateRest(fastestSquared: summary.fastestSquared)
         #if BUBBLEPHYSICS_CHECKS
         checkInvariants()
         #endif
@@ -31,44 +32,81 @@ extension World {
         return clock.fraction(of: dt)
     }
 
-    mutating func rebuildBroadphase() {
-        let range = 1 + configuration.speculativeFraction
-        let flags = self.flags
-        bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: range) }
+    /// The skin: contacts are found this fraction of the radius sum beyond the speculative
+    /// range, and the list is rebuilt once a body has moved `skin × r` since.
+    static let skin = 0.5
+
+    /// Rebuilds the broadphase, the body contacts (carrying impulses) and the wall contacts.
+    /// - Complexity: O(n) for bodies that do not overlap; O(n × 256) at worst.
+    mutating func rebuildContacts() {
+        let carried = CarriedImpulses(contacts: contacts, slotCount: bodies.count)
+        let expected = contacts.count
+        contacts.releaseBodyContacts()
+        let range = 1 + configuration.speculativeFraction + World.skin
+        var pairs: [Pair] = []
+        pairs.reserveCapacity(expected + expected / 8 + 16)
+        flags.withUnsafeBufferPointer { flags in
+            bodies.withUnsafeBufferPointer { bodies in
+                broadphase.rebuild(bodies: bodies, flags: flags, range: range)
+                broadphase.findPairs(bodies: bodies, range: range, carried: carried, into: &pairs)
+            }
+        }
+        contacts.build(from: pairs, slotCount: bodies.count)
+        buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
+        for slot in drift.indices { drift[slot] = 0 }
+        needsRebuild = false
     }
 
-    /// Normal speeds at step start, for restitution (only when elasticity is on): one per body
-    /// contact, then one per wall contact.
-    mutating func recordApproachSpeeds() {
-        approachSpeeds.removeAll(keepingCapacity: true)
-        guard configuration.elasticity > 0 else { return }
-        for contact in contacts {
-            let a = bodies[Int(contact.a)], b = bodies[Int(contact.b)]
-            approachSpeeds.append((b.vx - a.vx) * Double(contact.nx) + (b.vy - a.vy) * Double(contact.ny))
-        }
-        for wall in wallContacts {
-            let body = bodies[Int(wall.slot)]
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
-            approachSpeeds.append(body.vx * dx + body.vy * dy)
-        }
-    }
-
-    mutating func solveSubsteps() {
-        let substeps = configuration.substeps
+    /// Refresh, substeps, restitution, the end-of-step pass and the sweep, through one runner.
+    mutating func solveStep() -> BodySummary {
+        let threads = configuration.threads, substeps = configuration.substeps
+        let colours = contacts.colourCount, groups = contacts.lanes.count, count = bodies.count
+        var summaries = [BodySummary](repeating: BodySummary(), count: StepWork.chunks(count, base: StepWork.bodyChunk))
+        var approach = approachSpeeds
         let elasticity = configuration.elasticity
-        let approach = approachSpeeds
+        let broadphase = self.broadphase
+        var summary = BodySummary()
+        var fast: [Int32] = []
         withSolverContext { context in
-            for _ in 0..<substeps {
-                context.integrateVelocities()
-                context.warmStart()
-                context.solve(useBias: true)
-                context.integratePositions(elasticity: elasticity)
-                context.solve(useBias: false)
-            }
-            if elasticity > 0 {
-                approach.withUnsafeBufferPointer { context.applyRestitution(elasticity: elasticity, approachSpeeds: $0) }
+            summaries.withUnsafeMutableBufferPointer { summaries in
+                var work = StepWork(context: context, sweep: nil, summaries: summaries, skin: World.skin)
+                StepRunner.with(threads: threads, work: &work) { runner in
+                    runner.run(.refresh, count: groups, base: StepWork.groupChunk)
+                    context.refreshSequential()
+                    if elasticity > 0 { context.recordApproachSpeeds(into: &approach) }
+                    for substep in 0..<substeps {
+                        World.substep(substep, runner: runner, context: context, colours: colours, bodies: count)
+                    }
+                    if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
+                    runner.run(.finish, count: count, base: StepWork.bodyChunk)
+                    for chunk in summaries { summary.merge(chunk) }
+                    if summary.fastBodies > 0 {
+                        fast = World.fastBodies(context)
+                        World.sweep(fast, runner: runner, broadphase: broadphase, context: context)
+                    }
+                }
             }
         }
+        approachSpeeds = approach
+        return summary
+    }
+
+    /// One substep: velocities, warm start, solve, positions, relax; colours, then the overflow
+    /// and the walls.
+    static func substep(_ substep: Int, runner: StepRunner, context: SolverContext, colours: Int, bodies: Int) {
+        runner.run(.integrateVelocities, count: bodies, base: StepWork.bodyChunk)
+        for colour in 0..<colours { runner.run(.warmStart, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
+        context.warmStartSequential()
+        for colour in 0..<colours { runner.run(.solve, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
+        context.solveSequential(biased: true)
+        runner.run(.integratePositions, substep, count: bodies, base: StepWork.bodyChunk)
+        for colour in 0..<colours { runner.run(.relax, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
+        context.solveSequential(biased: false)
+    }
+
+    @inline(__always)
+    static func groupCount(_ context: SolverContext, _ colour: Int) -> Int {
+        Int(context.groupStart[colour + 1]) - Int(context.groupStart[colour])
     }
 
     /// Builds the solver's view of this step over the world's arrays.
@@ -76,24 +114,54 @@ extension World {
         let h = configuration.timeStep / Double(configuration.substeps)
         let hertz = min(configuration.contactHertz, 0.25 / h)
         let zeta = configuration.contactDampingRatio
-        let contactSoftness = Softness(hertz: hertz, zeta: zeta, h: h)
-        let wallSoftness = Softness(hertz: 2 * hertz, zeta: zeta, h: h)
-        let field = self.field, rect = container.rect, solid = container.solidBorders
-        let pushSpeed = configuration.pushSpeed, maxSpeed = configuration.maxSpeed
-        let flags = self.flags, resistances = self.resistances
+        let template = SolverTemplate(h: h, contactSoftness: Softness(hertz: hertz, zeta: zeta, h: h),
+                                      wallSoftness: Softness(hertz: 2 * hertz, zeta: zeta, h: h),
+                                      configuration: configuration, field: field, container: container)
+        let flags = self.flags, resistances = self.resistances, groupStart = contacts.groupStart
         flags.withUnsafeBufferPointer { flags in
             resistances.withUnsafeBufferPointer { resistances in
-                bodies.withUnsafeMutableBufferPointer { bodies in
-                    contacts.withUnsafeMutableBufferPointer { contacts in
-                        wallContacts.withUnsafeMutableBufferPointer { walls in
-                            body(SolverContext(bodies: bodies, contacts: contacts, walls: walls, flags: flags,
-                                               resistances: resistances, h: h, inverseH: 1 / h,
-                                               contactSoftness: contactSoftness, wallSoftness: wallSoftness,
-                                               pushSpeed: pushSpeed, maxSpeed: maxSpeed, field: field, rect: rect, solid: solid))
+                groupStart.withUnsafeBufferPointer { groupStart in
+                    bodies.withUnsafeMutableBufferPointer { bodies in
+                        stepStart.withUnsafeMutableBufferPointer { stepStart in
+                            drift.withUnsafeMutableBufferPointer { drift in
+                                contacts.lanes.withUnsafeMutableBufferPointer { lanes in
+                                    contacts.overflow.withUnsafeMutableBufferPointer { overflow in
+                                        contacts.walls.withUnsafeMutableBufferPointer { walls in
+                                            body(template.context(bodies: bodies, flags: flags, resistances: resistances,
+                                                                  stepStart: stepStart, drift: drift, lanes: lanes,
+                                                                  groupStart: groupStart, overflow: overflow, walls: walls))
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// The scalar settings of a solver context, computed once per step.
+struct SolverTemplate {
+    var h: Double
+    var contactSoftness: Softness
+    var wallSoftness: Softness
+    var configuration: WorldConfiguration
+    var field: AttractionField
+    var container: Container
+
+    func context(bodies: UnsafeMutableBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
+                 resistances: UnsafeBufferPointer<Double>, stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>,
+                 drift: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<ContactLanes>,
+                 groupStart: UnsafeBufferPointer<Int32>, overflow: UnsafeMutableBufferPointer<Contact>,
+                 walls: UnsafeMutableBufferPointer<WallContact>) -> SolverContext {
+        SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, drift: drift,
+                      lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
+                      contactSoftness: contactSoftness, wallSoftness: wallSoftness,
+                      pushSpeed: configuration.pushSpeed, maxSpeed: configuration.maxSpeed, field: field,
+                      rect: container.rect, solid: container.solidBorders, elasticity: configuration.elasticity,
+                      contactRange: 1 + configuration.speculativeFraction,
+                      wallMargin: 2 * configuration.speculativeFraction)
     }
 }

@@ -1,0 +1,203 @@
+/// The pair search of the contact build: every pair of colliding bodies closer than the pair
+/// range, found once, with at most `PairScan.keptLimit` pairs per scanning body.
+///
+/// Within a level a body looks at the forward half of its neighbourhood only — the rest of its
+/// own cell, the next cell in its row and the three cells of the next row — so each pair is
+/// examined once; in every coarser level it looks at the 3 × 3 cells around it. Work and memory
+/// are bounded per body: a scan examines at most `examinedLimit` bodies and keeps the
+/// `keptLimit` nearest of those in range. Bodies that do not overlap never reach either bound
+/// (a cell holds a few dozen of them at most); bodies stacked on one point do, and then each
+/// pushes against its nearest partners and the pile spreads, instead of the build growing with
+/// the square of the pile.
+struct Pair: Sendable {
+    var a: Int32
+    var b: Int32
+    var impulse: Float
+}
+
+/// A body found in range by one scan, with its squared distance.
+struct Candidate: Sendable {
+    var slot: Int32
+    var distanceSquared: Double
+
+    /// Nearer first; equal distances by slot (a total, deterministic order).
+    @inline(__always)
+    func isNearer(than other: Candidate) -> Bool {
+        distanceSquared < other.distanceSquared || (distanceSquared == other.distanceSquared && slot < other.slot)
+    }
+}
+
+/// One pass of the pair search over the broadphase's arrays.
+struct PairScan {
+    /// Most bodies one scan examines.
+    static let examinedLimit = 256
+    /// Most pairs one scan keeps: memory is at most this many contacts per body.
+    static let keptLimit = 32
+
+    let bodies: UnsafeBufferPointer<SolverBody>
+    let slots: UnsafeBufferPointer<Int32>
+    let cellStart: UnsafeBufferPointer<Int32>
+    let levels: UnsafeBufferPointer<Broadphase.Level>
+    /// Pair range as a multiple of the radius sum.
+    let range: Double
+    /// Room for `examinedLimit` candidates.
+    let scratch: UnsafeMutableBufferPointer<Candidate>
+
+    /// Scans for the body at `index` in `slots`, in cell (`column`, `row`) of `level`; returns
+    /// how many candidates it wrote to `scratch` (at most `keptLimit`, the nearest).
+    func scan(index: Int, level: Int, column: Int, row: Int) -> Int {
+        let body = bodies[Int(slots[index])]
+        var examined = 0, found = 0
+        let grid = levels[level]
+        let rowBase = grid.cellBase + row * grid.columns
+        // The rest of the own cell and the next cell of the row are contiguous.
+        test(index + 1, Int(cellStart[rowBase + min(column + 1, grid.columns - 1) + 1]), body, &examined, &found)
+        if row + 1 < grid.rows {
+            let next = rowBase + grid.columns
+            test(Int(cellStart[next + max(column - 1, 0)]), Int(cellStart[next + min(column + 1, grid.columns - 1) + 1]),
+                 body, &examined, &found)
+        }
+        for coarser in (level + 1)..<levels.count {
+            let grid = levels[coarser]
+            let c = grid.column(body.px), r = grid.row(body.py)
+            for row in max(r - 1, 0)...min(r + 1, grid.rows - 1) {
+                let base = grid.cellBase + row * grid.columns
+                test(Int(cellStart[base + max(c - 1, 0)]), Int(cellStart[base + min(c + 1, grid.columns - 1) + 1]),
+                     body, &examined, &found)
+            }
+        }
+        return found > PairScan.keptLimit ? keepNearest(found) : found
+    }
+
+    /// Tests the bodies in `slots[first..<last]` against `body`, within the examined limit.
+    @inline(__always)
+    private func test(_ first: Int, _ last: Int, _ body: SolverBody, _ examined: inout Int, _ found: inout Int) {
+        guard first < last else { return }
+        let end = min(last, first + (PairScan.examinedLimit - examined))
+        examined += end - first
+        for index in first..<end {
+            let slot = slots[index]
+            let other = bodies[Int(slot)]
+            let dx = other.px - body.px, dy = other.py - body.py
+            let reach = (other.radius + body.radius) * range
+            let distanceSquared = dx * dx + dy * dy
+            if distanceSquared < reach * reach {
+                scratch[found] = Candidate(slot: slot, distanceSquared: distanceSquared)
+                found += 1
+            }
+        }
+    }
+
+    /// Moves the `keptLimit` nearest of `found` candidates to the front (a max-heap of the
+    /// nearest so far: O(found × log keptLimit)); returns `keptLimit`.
+    private func keepNearest(_ found: Int) -> Int {
+        let k = PairScan.keptLimit
+        for root in stride(from: k / 2 - 1, through: 0, by: -1) { siftDown(root, k) }
+        for index in k..<found where scratch[index].isNearer(than: scratch[0]) {
+            scratch[0] = scratch[index]
+            siftDown(0, k)
+        }
+        return k
+    }
+
+    /// Restores the max-heap (farthest on top) below `root` within the first `count` candidates.
+    private func siftDown(_ root: Int, _ count: Int) {
+        var parent = root
+        while true {
+            var largest = parent
+            let left = 2 * parent + 1, right = left + 1
+            if left < count && scratch[largest].isNearer(than: scratch[left]) { largest = left }
+            if right < count && scratch[largest].isNearer(than: scratch[right]) { largest = right }
+            if largest == parent { return }
+            scratch.swapAt(parent, largest)
+            parent = largest
+        }
+    }
+}
+
+/// Impulses carried from the contacts of the last build to the next, looked up by pair: the
+/// touching contacts (impulse > 0) bucketed by their first body.
+struct CarriedImpulses: Sendable {
+    /// Bucket of body `a`: `entries[start[a] ..< start[a + 1]]`.
+    var start: [Int32] = []
+    var entries: [Pair] = []
+
+    /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
+    /// - Complexity: O(slots + contacts).
+    init(contacts: ContactStore, slotCount: Int) {
+        var counts = [Int32](repeating: 0, count: slotCount + 1)
+        var total = 0
+        contacts.forEachPair { pair in
+            guard pair.impulse > 0 else { return }
+            counts[Int(pair.a)] += 1
+            total += 1
+        }
+        guard total > 0 else { return }
+        for slot in 1...slotCount { counts[slot] += counts[slot - 1] }
+        var entries = [Pair](repeating: Pair(a: 0, b: 0, impulse: 0), count: total)
+        contacts.forEachPair { pair in
+            guard pair.impulse > 0 else { return }
+            counts[Int(pair.a)] -= 1
+            entries[Int(counts[Int(pair.a)])] = pair
+        }
+        start = counts
+        self.entries = entries
+    }
+
+    /// The impulse the pair (a, b) carried, or 0.
+    @inline(__always)
+    func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>) -> Float {
+        guard Int(a) + 1 < start.count else { return 0 }
+        for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
+            return entries[index].impulse
+        }
+        return 0
+    }
+}
+
+extension Broadphase {
+    /// Every pair within `range` × the radius sum, found once, as (smaller slot, larger slot),
+    /// in cell order, each with the impulse it carried. At most `PairScan.keptLimit` per body.
+    /// - Complexity: O(n × examinedLimit) at worst, O(n) for bodies that do not overlap.
+    func findPairs(bodies: UnsafeBufferPointer<SolverBody>, range: Double, carried: CarriedImpulses,
+                   into pairs: inout [Pair]) {
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
+            slots.withUnsafeBufferPointer { slots in
+                cellStart.withUnsafeBufferPointer { cellStart in
+                    levels.withUnsafeBufferPointer { levels in
+                        carried.start.withUnsafeBufferPointer { start in
+                            carried.entries.withUnsafeBufferPointer { entries in
+                                let scan = PairScan(bodies: bodies, slots: slots, cellStart: cellStart, levels: levels,
+                                                    range: range, scratch: scratch)
+                                scan.run(carried: carried, start: start, entries: entries, into: &pairs)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension PairScan {
+    /// Scans every body, level by level and cell by cell, appending its pairs.
+    func run(carried: CarriedImpulses, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>,
+             into pairs: inout [Pair]) {
+        for level in 0..<levels.count {
+            let grid = levels[level]
+            for row in 0..<grid.rows {
+                for column in 0..<grid.columns {
+                    let cell = grid.cellBase + row * grid.columns + column
+                    for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                        let slot = slots[index]
+                        let found = scan(index: index, level: level, column: column, row: row)
+                        for candidate in scratch[0..<found] {
+                            let a = min(slot, candidate.slot), b = max(slot, candidate.slot)
+                            pairs.append(Pair(a: a, b: b, impulse: carried.impulse(a, b, start: start, entries: entries)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
