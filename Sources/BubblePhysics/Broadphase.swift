@@ -64,11 +64,21 @@ struct Broadphase: Sendable {
     }
 
     var levels: [Level] = []
-    /// `cellStart[c] ..< cellStart[c + 1]` are the slots of cell `c` (levels one after another,
-    /// each row-major), indexes into `slots`.
+    /// `cellStart[c] ..< cellStart[c + 1]` are the entries of cell `c` (levels one after
+    /// another, each row-major).
     var cellStart: [Int32] = []
-    /// Colliding bodies' slots, cell by cell, ascending within a cell.
-    var slots: [Int32] = []
+    /// One colliding body: its position and radius at the build (a copy, so the pair search
+    /// reads contiguous memory) and its slot.
+    struct Entry: Sendable {
+        var x: Double
+        var y: Double
+        /// Single precision is plenty for a candidate test with a skin (24 bytes an entry).
+        var radius: Float
+        var slot: Int32
+    }
+
+    /// Colliding bodies, cell by cell, ascending slots within a cell.
+    var entries: [Entry] = []
     /// Level of each slot (255: not in the grid). Scratch of the build, kept for its capacity.
     var levelOfSlot: [UInt8] = []
 
@@ -94,7 +104,7 @@ struct Broadphase: Sendable {
             base = bodies[slot].radius < base ? bodies[slot].radius : base
         }
         levels.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
         cellStart.removeAll(keepingCapacity: true)
         guard base.isFinite else { return }
         assignLevels(bodies: bodies, flags: flags, base: base)
@@ -154,11 +164,12 @@ struct Broadphase: Sendable {
         }
         for index in 1..<max(cells, 1) { cellStart[index] += cellStart[index - 1] }
         cellStart[cells] = Int32(total)
-        slots.append(contentsOf: repeatElement(0, count: total))
+        entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
         for slot in stride(from: bodies.count - 1, through: 0, by: -1) where levelOfSlot[slot] != 255 {
-            let cell = cell(of: bodies[slot], level: Int(levelOfSlot[slot]))
+            let body = bodies[slot]
+            let cell = cell(of: body, level: Int(levelOfSlot[slot]))
             cellStart[cell] -= 1
-            slots[Int(cellStart[cell])] = Int32(slot)
+            entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
         }
     }
 
@@ -166,7 +177,7 @@ struct Broadphase: Sendable {
     mutating func release() {
         levels = []
         cellStart = []
-        slots = []
+        entries = []
         levelOfSlot = []
     }
 }

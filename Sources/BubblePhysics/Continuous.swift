@@ -97,7 +97,7 @@ struct SweepContext: @unchecked Sendable {
                                 radius: Double, entries: Range<Int>) -> Double {
         var earliest = 1.0
         for index in entries {
-            let other = Int(broadphase.pointee.slots[index])
+            let other = Int(broadphase.pointee.entries[index].slot)
             guard other != slot else { continue }
             let start = stepStart[other], end = bodies[other]
             let t = SweepContext.timeOfImpact(x: x - start.x, y: y - start.y,

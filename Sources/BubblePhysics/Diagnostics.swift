@@ -106,9 +106,9 @@ extension Broadphase {
                 for column in 0..<level.columns {
                     let cell = level.cellBase + row * level.columns + column
                     for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                        let body = bodies[Int(slots[index])]
+                        let body = bodies[Int(entries[index].slot)]
                         for other in neighbours(index: index, levelIndex: levelIndex, column: column, row: row, body: body) {
-                            visit(body, bodies[Int(slots[other])])
+                            visit(body, bodies[Int(entries[other].slot)])
                         }
                     }
                 }
@@ -116,7 +116,7 @@ extension Broadphase {
         }
     }
 
-    /// Indexes into `slots` of the forward half of a body's own level and of the 3 × 3 cells
+    /// Indexes into `entries` of the forward half of a body's own level and of the 3 × 3 cells
     /// of every coarser level (the pair search's neighbourhood, without limits).
     private func neighbours(index: Int, levelIndex: Int, column: Int, row: Int, body: SolverBody) -> [Int] {
         let level = levels[levelIndex]

@@ -34,8 +34,7 @@ struct PairScan {
     /// Most pairs one scan keeps: memory is at most this many contacts per body.
     static let keptLimit = 32
 
-    let bodies: UnsafeBufferPointer<SolverBody>
-    let slots: UnsafeBufferPointer<Int32>
+    let entries: UnsafeBufferPointer<Broadphase.Entry>
     let cellStart: UnsafeBufferPointer<Int32>
     let levels: UnsafeBufferPointer<Broadphase.Level>
     /// Pair range as a multiple of the radius sum.
@@ -43,10 +42,10 @@ struct PairScan {
     /// Room for `examinedLimit` candidates.
     let scratch: UnsafeMutableBufferPointer<Candidate>
 
-    /// Scans for the body at `index` in `slots`, in cell (`column`, `row`) of `level`; returns
+    /// Scans for the body at `index` in `entries`, in cell (`column`, `row`) of `level`; returns
     /// how many candidates it wrote to `scratch` (at most `keptLimit`, the nearest).
     func scan(index: Int, level: Int, column: Int, row: Int) -> Int {
-        let body = bodies[Int(slots[index])]
+        let body = entries[index]
         var examined = 0, found = 0
         let grid = levels[level]
         let rowBase = grid.cellBase + row * grid.columns
@@ -59,7 +58,7 @@ struct PairScan {
         }
         for coarser in (level + 1)..<levels.count {
             let grid = levels[coarser]
-            let c = grid.column(body.px), r = grid.row(body.py)
+            let c = grid.column(body.x), r = grid.row(body.y)
             for row in max(r - 1, 0)...min(r + 1, grid.rows - 1) {
                 let base = grid.cellBase + row * grid.columns
                 test(Int(cellStart[base + max(c - 1, 0)]), Int(cellStart[base + min(c + 1, grid.columns - 1) + 1]),
@@ -69,20 +68,19 @@ struct PairScan {
         return found > PairScan.keptLimit ? keepNearest(found) : found
     }
 
-    /// Tests the bodies in `slots[first..<last]` against `body`, within the examined limit.
+    /// Tests the bodies in `entries[first..<last]` against `body`, within the examined limit.
     @inline(__always)
-    private func test(_ first: Int, _ last: Int, _ body: SolverBody, _ examined: inout Int, _ found: inout Int) {
+    private func test(_ first: Int, _ last: Int, _ body: Broadphase.Entry, _ examined: inout Int, _ found: inout Int) {
         guard first < last else { return }
         let end = min(last, first + (PairScan.examinedLimit - examined))
         examined += end - first
         for index in first..<end {
-            let slot = slots[index]
-            let other = bodies[Int(slot)]
-            let dx = other.px - body.px, dy = other.py - body.py
-            let reach = (other.radius + body.radius) * range
+            let other = entries[index]
+            let dx = other.x - body.x, dy = other.y - body.y
+            let reach = Double(other.radius + body.radius) * range
             let distanceSquared = dx * dx + dy * dy
             if distanceSquared < reach * reach {
-                scratch[found] = Candidate(slot: slot, distanceSquared: distanceSquared)
+                scratch[found] = Candidate(slot: other.slot, distanceSquared: distanceSquared)
                 found += 1
             }
         }
@@ -159,17 +157,17 @@ extension Broadphase {
     /// Every pair within `range` × the radius sum, found once, as (smaller slot, larger slot),
     /// in cell order, each with the impulse it carried. At most `PairScan.keptLimit` per body.
     /// - Complexity: O(n × examinedLimit) at worst, O(n) for bodies that do not overlap.
-    func findPairs(bodies: UnsafeBufferPointer<SolverBody>, range: Double, carried: CarriedImpulses,
+    func findPairs(range: Double, carried: CarriedImpulses,
                    into pairs: inout [Pair]) {
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
-            slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
                 cellStart.withUnsafeBufferPointer { cellStart in
                     levels.withUnsafeBufferPointer { levels in
                         carried.start.withUnsafeBufferPointer { start in
-                            carried.entries.withUnsafeBufferPointer { entries in
-                                let scan = PairScan(bodies: bodies, slots: slots, cellStart: cellStart, levels: levels,
+                            carried.entries.withUnsafeBufferPointer { carriedEntries in
+                                let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels,
                                                     range: range, scratch: scratch)
-                                scan.run(carried: carried, start: start, entries: entries, into: &pairs)
+                                scan.run(carried: carried, start: start, carriedEntries: carriedEntries, into: &pairs)
                             }
                         }
                     }
@@ -181,7 +179,7 @@ extension Broadphase {
 
 extension PairScan {
     /// Scans every body, level by level and cell by cell, appending its pairs.
-    func run(carried: CarriedImpulses, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>,
+    func run(carried: CarriedImpulses, start: UnsafeBufferPointer<Int32>, carriedEntries: UnsafeBufferPointer<Pair>,
              into pairs: inout [Pair]) {
         for level in 0..<levels.count {
             let grid = levels[level]
@@ -189,11 +187,11 @@ extension PairScan {
                 for column in 0..<grid.columns {
                     let cell = grid.cellBase + row * grid.columns + column
                     for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                        let slot = slots[index]
+                        let slot = entries[index].slot
                         let found = scan(index: index, level: level, column: column, row: row)
                         for candidate in scratch[0..<found] {
                             let a = min(slot, candidate.slot), b = max(slot, candidate.slot)
-                            pairs.append(Pair(a: a, b: b, impulse: carried.impulse(a, b, start: start, entries: entries)))
+                            pairs.append(Pair(a: a, b: b, impulse: carried.impulse(a, b, start: start, entries: carriedEntries)))
                         }
                     }
                 }

@@ -34,7 +34,7 @@ extension World {
 
     /// The skin: contacts are found this fraction of the radius sum beyond the speculative
     /// range, and the list is rebuilt once a body has moved `skin × r` since.
-    static let skin = 0.5
+    static let skin = 0.2
 
     /// Rebuilds the broadphase, the body contacts (carrying impulses) and the wall contacts.
     /// - Complexity: O(n) for bodies that do not overlap; O(n × 256) at worst.
@@ -48,13 +48,14 @@ extension World {
         flags.withUnsafeBufferPointer { flags in
             bodies.withUnsafeBufferPointer { bodies in
                 broadphase.rebuild(bodies: bodies, flags: flags, range: range)
-                broadphase.findPairs(bodies: bodies, range: range, carried: carried, into: &pairs)
+                broadphase.findPairs(range: range, carried: carried, into: &pairs)
             }
         }
         contacts.build(from: pairs, slotCount: bodies.count)
         buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
         for slot in drift.indices { drift[slot] = 0 }
         needsRebuild = false
+        contactBuilds += 1
     }
 
     /// Refresh, substeps, restitution, the end-of-step pass and the sweep, through one runner.

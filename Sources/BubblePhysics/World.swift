@@ -119,6 +119,8 @@ public struct World: Sendable {
     var needsRebuild = true
     /// Rest detection (see `isAtRest`).
     var rest = RestState()
+    /// Contact builds so far (a diagnostic: how well the skin lets contacts be reused).
+    public internal(set) var contactBuilds = 0
     // Scratch kept for its capacity: approach speeds.
     var approachSpeeds: [Double] = []
 

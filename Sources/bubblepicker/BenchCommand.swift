@@ -45,6 +45,7 @@ enum BenchCommand: Subcommand {
         var nonFinite: Int
         var peakResidentBytes: Int
         var contactsPerBubble: Double
+        var builds: Int
     }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -97,7 +98,8 @@ enum BenchCommand: Subcommand {
         return Row(count: count, substeps: world.configuration.substeps, millisecondsPerStep: median,
                    nanosecondsPerBubbleStep: median * 1e6 / Double(count), statistics: world.overlapStatistics(),
                    outside: world.countOutside(world.container.rect), nonFinite: world.nonFiniteCount,
-                   peakResidentBytes: peak, contactsPerBubble: Double(world.contactCount) / Double(count))
+                   peakResidentBytes: peak, contactsPerBubble: Double(world.contactCount) / Double(count),
+                   builds: world.contactBuilds)
     }
 
     /// The crowd scene; a configuration out of range is a usage error naming the setting.
@@ -122,6 +124,7 @@ enum BenchCommand: Subcommand {
             + pad(fixed(row.statistics.mean * 100, 3) + "%", 14) + pad(String(row.outside), 9) + pad(String(row.nonFinite), 5)
             + pad(fixed(Double(row.peakResidentBytes) / 1_048_576, 1), 13)
             + pad(String(row.peakResidentBytes / row.count), 11) + pad(fixed(row.contactsPerBubble, 2), 10)
+            + pad(String(row.builds), 8)
     }
 
     /// A number with exactly `digits` decimals, without Foundation.
