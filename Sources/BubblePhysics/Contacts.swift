@@ -75,13 +75,13 @@ struct ContactStore: Sendable {
         count = 0
     }
 
-    /// Colours `pairs` greedily in order (each takes the lowest colour neither body uses yet)
-    /// and lays them out: each colour's contacts in order, four to a group, the last group
-    /// padded; the ones no colour fits into the overflow.
+    /// Colours the pairs (the chunks' lists, in order) greedily — each takes the lowest colour
+    /// neither body uses yet — and lays them out: each colour's contacts in order, four to a
+    /// group, the last group padded; the ones no colour fits into the overflow.
     /// - Complexity: O(slots + pairs).
-    mutating func build(from pairs: [Pair], slotCount: Int) {
-        var colours = [UInt8](repeating: 0, count: pairs.count)
-        var counts = ContactStore.colour(pairs, slotCount: slotCount, into: &colours)
+    mutating func build(from chunks: [[Pair]], slotCount: Int) {
+        var colours: [UInt8] = []
+        var counts = ContactStore.colour(chunks, slotCount: slotCount, into: &colours)
         var used = ContactStore.colourLimit
         while used > 0 && counts[used - 1] == 0 { used -= 1 }
         groupStart = [0]
@@ -90,8 +90,10 @@ struct ContactStore: Sendable {
         overflow = []
         overflow.reserveCapacity(counts[ContactStore.colourLimit])
         for colour in 0...ContactStore.colourLimit { counts[colour] = 0 }  // now: placed so far
-        for (index, pair) in pairs.enumerated() {
+        var index = 0
+        for pair in chunks.joined() {
             let colour = Int(colours[index])
+            index += 1
             guard colour < ContactStore.colourLimit else {
                 overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse))
                 continue
@@ -103,23 +105,29 @@ struct ContactStore: Sendable {
             lanes[group].b[lane] = pair.b
             lanes[group].impulse[lane] = pair.impulse
         }
-        for colour in 0..<used where counts[colour] % 4 != 0 {
+        padGroups(counts: counts, colours: used)
+        count = index
+    }
+
+    /// Pads the last group of every colour with inert lanes on the first lane's body.
+    private mutating func padGroups(counts: [Int], colours: Int) {
+        for colour in 0..<colours where counts[colour] % 4 != 0 {
             let group = Int(groupStart[colour + 1]) - 1
             for lane in (counts[colour] % 4)..<4 {
                 lanes[group].a[lane] = lanes[group].a[0]
                 lanes[group].b[lane] = lanes[group].a[0]
             }
         }
-        count = pairs.count
     }
 
     /// Greedy colouring with one bit per colour and body; returns the count per colour (the
     /// last entry counts the overflow).
-    private static func colour(_ pairs: [Pair], slotCount: Int, into colours: inout [UInt8]) -> [Int] {
+    private static func colour(_ chunks: [[Pair]], slotCount: Int, into colours: inout [UInt8]) -> [Int] {
         var masks = [UInt32](repeating: 0, count: slotCount)
         var counts = [Int](repeating: 0, count: colourLimit + 1)
+        colours.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         let all: UInt32 = (1 << UInt32(colourLimit)) - 1
-        for (index, pair) in pairs.enumerated() {
+        for pair in chunks.joined() {
             let a = Int(pair.a), b = Int(pair.b)
             let free = ~(masks[a] | masks[b]) & all
             let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
@@ -127,7 +135,7 @@ struct ContactStore: Sendable {
                 masks[a] |= 1 << UInt32(colour)
                 masks[b] |= 1 << UInt32(colour)
             }
-            colours[index] = UInt8(colour)
+            colours.append(UInt8(colour))
             counts[colour] += 1
         }
         return counts

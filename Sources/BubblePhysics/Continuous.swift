@@ -16,10 +16,14 @@ extension World {
         return fast
     }
 
-    /// Sweeps the `fast` bodies: every impact against the snapshot (in chunks, on any thread),
-    /// then each body moved back to its first touch, in slot order.
-    static func sweep(_ fast: [Int32], runner: StepRunner, broadphase: Broadphase, context: SolverContext) {
-        guard !fast.isEmpty, !broadphase.levels.isEmpty else { return }
+    /// Sweeps the bodies fast enough to tunnel: every impact against the snapshot (in chunks,
+    /// on any thread), then each body moved back to its first touch, in slot order. The grid of
+    /// end positions is built for the sweep (`range`: the pair range, 1 + speculativeFraction).
+    static func sweep(runner: StepRunner, context: SolverContext, range: Double) {
+        let fast = fastBodies(context)
+        guard !fast.isEmpty else { return }
+        var broadphase = Broadphase()
+        broadphase.rebuild(bodies: UnsafeBufferPointer(context.bodies), flags: context.flags, range: range)
         var impacts = [Double](repeating: 1, count: fast.count)
         withUnsafePointer(to: broadphase) { broadphase in
             fast.withUnsafeBufferPointer { fast in
@@ -41,8 +45,8 @@ extension World {
     }
 }
 
-/// The snapshot one sweep reads: the broadphase (built at most a skin ago), the start and end
-/// positions of every body.
+/// The snapshot one sweep reads: a grid of the end positions, the start and end positions of
+/// every body.
 struct SweepContext: @unchecked Sendable {
     let broadphase: UnsafePointer<Broadphase>
     let bodies: UnsafeBufferPointer<SolverBody>
@@ -65,8 +69,8 @@ struct SweepContext: @unchecked Sendable {
     /// The same against the bodies of one level, visiting the cells along the path.
     private func firstImpact(of slot: Int, at level: Broadphase.Level, from x: Double, _ y: Double,
                              by dx: Double, _ dy: Double, radius: Double) -> Double {
-        // Reach of a touch, plus the others' own motion and the grid's staleness (each less
-        // than their radius), in cells; samples along the path `spacing` cells apart.
+        // Reach of a touch, plus the others' own motion (less than half their radius: faster
+        // ones are swept themselves), in cells; samples along the path `spacing` cells apart.
         let reach = (radius + 2 * level.maxRadius) * level.inverseCellSize
         let spacing = reach > 2 ? Double(Int(reach < 1e6 ? reach : 1e6) / 2) : 1
         let window = Int((reach + spacing * 0.5 < 1e6 ? reach + spacing * 0.5 : 1e6)) + 1

@@ -144,7 +144,7 @@ struct CarriedImpulses: Sendable {
 
     /// The impulse the pair (a, b) carried, or 0.
     @inline(__always)
-    func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>) -> Float {
+    static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>) -> Float {
         guard Int(a) + 1 < start.count else { return 0 }
         for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
             return entries[index].impulse
@@ -153,49 +153,55 @@ struct CarriedImpulses: Sendable {
     }
 }
 
-extension Broadphase {
-    /// Every pair within `range` × the radius sum, found once, as (smaller slot, larger slot),
-    /// in cell order, each with the impulse it carried. At most `PairScan.keptLimit` per body.
-    /// - Complexity: O(n × examinedLimit) at worst, O(n) for bodies that do not overlap.
-    func findPairs(range: Double, carried: CarriedImpulses,
-                   into pairs: inout [Pair]) {
+/// The pair search cut into chunks of cells (by count, so the same chunks exist for any
+/// thread count); each chunk appends to its own list, and the lists are read in chunk order.
+struct PairSearch: @unchecked Sendable {
+    let entries: UnsafeBufferPointer<Broadphase.Entry>
+    let cellStart: UnsafeBufferPointer<Int32>
+    let levels: UnsafeBufferPointer<Broadphase.Level>
+    let range: Double
+    let carriedStart: UnsafeBufferPointer<Int32>
+    let carriedEntries: UnsafeBufferPointer<Pair>
+    /// One list of pairs per chunk.
+    let output: UnsafeMutableBufferPointer<[Pair]>
+    /// Pairs per entry at the last build, to reserve each chunk's list.
+    let expectedPerEntry: Int
+
+    /// Cells per chunk.
+    static let cellChunk = 512
+
+    /// Total cells of all levels.
+    var cellCount: Int { cellStart.count - 1 }
+
+    /// Scans the bodies of chunk `chunk`'s cells, level by level, cell by cell.
+    func run(chunk: Int) {
+        let cells = StepWork.slice(0..<cellCount, chunk, base: PairSearch.cellChunk)
+        guard !cells.isEmpty else { return }
+        var pairs: [Pair] = []
+        pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedPerEntry)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
-            entries.withUnsafeBufferPointer { entries in
-                cellStart.withUnsafeBufferPointer { cellStart in
-                    levels.withUnsafeBufferPointer { levels in
-                        carried.start.withUnsafeBufferPointer { start in
-                            carried.entries.withUnsafeBufferPointer { carriedEntries in
-                                let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels,
-                                                    range: range, scratch: scratch)
-                                scan.run(carried: carried, start: start, carriedEntries: carriedEntries, into: &pairs)
-                            }
-                        }
+            let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)
+            for level in 0..<levels.count {
+                let grid = levels[level]
+                let first = max(cells.lowerBound, grid.cellBase), last = min(cells.upperBound, grid.cellBase + grid.columns * grid.rows)
+                guard first < last else { continue }
+                for cell in first..<last {
+                    let column = (cell - grid.cellBase) % grid.columns, row = (cell - grid.cellBase) / grid.columns
+                    for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                        emit(entries[index].slot, found: scan.scan(index: index, level: level, column: column, row: row),
+                             scratch: scratch, into: &pairs)
                     }
                 }
             }
         }
+        output[chunk] = pairs
     }
-}
 
-extension PairScan {
-    /// Scans every body, level by level and cell by cell, appending its pairs.
-    func run(carried: CarriedImpulses, start: UnsafeBufferPointer<Int32>, carriedEntries: UnsafeBufferPointer<Pair>,
-             into pairs: inout [Pair]) {
-        for level in 0..<levels.count {
-            let grid = levels[level]
-            for row in 0..<grid.rows {
-                for column in 0..<grid.columns {
-                    let cell = grid.cellBase + row * grid.columns + column
-                    for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                        let slot = entries[index].slot
-                        let found = scan(index: index, level: level, column: column, row: row)
-                        for candidate in scratch[0..<found] {
-                            let a = min(slot, candidate.slot), b = max(slot, candidate.slot)
-                            pairs.append(Pair(a: a, b: b, impulse: carried.impulse(a, b, start: start, entries: carriedEntries)))
-                        }
-                    }
-                }
-            }
+    @inline(__always)
+    private func emit(_ slot: Int32, found: Int, scratch: UnsafeMutableBufferPointer<Candidate>, into pairs: inout [Pair]) {
+        for candidate in scratch[0..<found] {
+            let a = min(slot, candidate.slot), b = max(slot, candidate.slot)
+            pairs.append(Pair(a: a, b: b, impulse: CarriedImpulses.impulse(a, b, start: carriedStart, entries: carriedEntries)))
         }
     }
 }

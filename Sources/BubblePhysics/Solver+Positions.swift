@@ -66,18 +66,22 @@ extension SolverContext {
 
     /// After the substeps: adds each body's displacement this step to its drift (and flags a
     /// rebuild past `skin × r`), counts the bodies fast enough to tunnel (more than half their
-    /// radius this step) and finds the largest speed in radii per second, squared.
+    /// radius this step) and finds the largest speed in radii per second, squared — the larger
+    /// of the velocity and the displacement over the step, so a body pushed out of an overlap
+    /// (moved by position correction, with no velocity left after the relax sweep) is not still.
     func finishBodies(_ range: Range<Int>, skin: Double) -> BodySummary {
         var summary = BodySummary()
+        let inverseStep = inverseH / Double(substepsPerStep)
         for slot in range where flags[slot].contains(.alive) {
             let body = bodies[slot], start = stepStart[slot]
             let tx = body.px - start.x, ty = body.py - start.y
             let drifted = drift[slot] + (abs(tx) + abs(ty))
             drift[slot] = drifted
             if drifted > skin * body.radius { summary.needsRebuild = true }
-            let half = 0.5 * body.radius
-            if tx * tx + ty * ty > half * half { summary.fastBodies += 1 }
-            let speed = (body.vx * body.vx + body.vy * body.vy) / (body.radius * body.radius)
+            let travelled = tx * tx + ty * ty, half = 0.5 * body.radius
+            if travelled > half * half { summary.fastBodies += 1 }
+            let velocity = body.vx * body.vx + body.vy * body.vy, moved = travelled * (inverseStep * inverseStep)
+            let speed = (velocity > moved ? velocity : moved) / (body.radius * body.radius)
             summary.fastestSquared = speed > summary.fastestSquared ? speed : summary.fastestSquared
         }
         return summary

@@ -126,6 +126,7 @@ struct SolverContext: @unchecked Sendable {
     var walls: UnsafeMutableBufferPointer<WallContact>
     var h: Double
     var inverseH: Double
+    var substepsPerStep: Int
     var contactSoftness: Softness
     var wallSoftness: Softness
     /// Push speed in radii per second.

@@ -1,19 +1,22 @@
 /// A pass of a step that can be cut into chunks.
 enum StepPhase: Sendable {
-    case refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
+    case search, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
 }
 
 /// Everything a step's passes read and write, and how each is cut into chunks: by count alone
 /// (never by thread), so the same chunks exist whatever the thread count.
 struct StepWork: @unchecked Sendable {
-    var context: SolverContext
+    /// The pair search of a contact build (while it runs).
+    var search: PairSearch?
+    /// The solver's view of the step (once the contacts are built).
+    var context: SolverContext?
     var sweep: SweepContext?
     /// Bodies to sweep and their impacts (the sweep's two phases).
     var fast: UnsafeBufferPointer<Int32> = UnsafeBufferPointer(start: nil, count: 0)
     var impacts: UnsafeMutableBufferPointer<Double> = UnsafeMutableBufferPointer(start: nil, count: 0)
     /// One summary per body chunk (the end-of-step pass).
-    var summaries: UnsafeMutableBufferPointer<BodySummary>
-    var skin: Double
+    var summaries: UnsafeMutableBufferPointer<BodySummary> = UnsafeMutableBufferPointer(start: nil, count: 0)
+    var skin = 0.0
 
     /// Bodies per chunk of a per-body pass.
     static let bodyChunk = 1024
@@ -39,26 +42,36 @@ struct StepWork: @unchecked Sendable {
         return start..<min(range.upperBound, start + size)
     }
 
-    /// The groups of colour `colour`.
-    func groups(of colour: Int) -> Range<Int> { Int(context.groupStart[colour])..<Int(context.groupStart[colour + 1]) }
-
     /// Runs one chunk of a phase. `parameter`: the colour, or the substep for position updates.
     func run(_ phase: StepPhase, _ parameter: Int, chunk: Int) {
-        let bodies = 0..<context.bodies.count
         switch phase {
-        case .refresh: context.refresh(StepWork.slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
-        case .integrateVelocities: context.integrateVelocities(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk))
-        case .warmStart: context.warmStart(StepWork.slice(groups(of: parameter), chunk, base: StepWork.groupChunk))
-        case .solve: context.solve(StepWork.slice(groups(of: parameter), chunk, base: StepWork.groupChunk), biased: true)
-        case .relax: context.solve(StepWork.slice(groups(of: parameter), chunk, base: StepWork.groupChunk), biased: false)
-        case .integratePositions:
-            context.integratePositions(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .finish: summaries[chunk] = context.finishBodies(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
+        case .search: search?.run(chunk: chunk)
         case .sweep:
             guard let sweep else { return }
             for index in StepWork.slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
                 impacts[index] = sweep.firstImpact(of: Int(fast[index]))
             }
+        default:
+            if let context { run(phase, parameter, chunk: chunk, context) }
+        }
+    }
+
+    /// The solver's phases.
+    @inline(__always)
+    private func run(_ phase: StepPhase, _ parameter: Int, chunk: Int, _ context: SolverContext) {
+        let bodies = 0..<context.bodies.count
+        let colour = phase == .warmStart || phase == .solve || phase == .relax
+            ? Int(context.groupStart[parameter])..<Int(context.groupStart[parameter + 1]) : 0..<0
+        switch phase {
+        case .refresh: context.refresh(StepWork.slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
+        case .integrateVelocities: context.integrateVelocities(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk))
+        case .warmStart: context.warmStart(StepWork.slice(colour, chunk, base: StepWork.groupChunk))
+        case .solve: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: true)
+        case .relax: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: false)
+        case .integratePositions:
+            context.integratePositions(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
+        case .finish: summaries[chunk] = context.finishBodies(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
+        case .search, .sweep: break
         }
     }
 }

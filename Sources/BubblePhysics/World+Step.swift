@@ -10,8 +10,11 @@ extension World {
     public mutating func step() {
         stepCount += 1
         if rest.isResting { return }
-        if needsRebuild { rebuildContacts() }
-        let summary = solveStep()
+        var work = StepWork()
+        let summary = StepRunner.with(threads: configuration.threads, work: &work) { runner in
+            if needsRebuild { rebuildContacts(runner) }
+            return solveStep(runner)
+        }
         if summary.needsRebuild { needsRebuild = true }
         updateRest(fastestSquared: summary.fastestSquared)
         #if BUBBLEPHYSICS_CHECKS
@@ -36,56 +39,77 @@ extension World {
     /// range, and the list is rebuilt once a body has moved `skin × r` since.
     static let skin = 0.2
 
-    /// Rebuilds the broadphase, the body contacts (carrying impulses) and the wall contacts.
+    /// Rebuilds the body contacts (broadphase, pair search in chunks, colours, carrying
+    /// impulses) and the wall contacts. The grid and the carried impulses live only while the
+    /// pairs are found, and the old contacts are dropped before the new ones are laid out, so
+    /// the build never holds two contact lists.
     /// - Complexity: O(n) for bodies that do not overlap; O(n × 256) at worst.
-    mutating func rebuildContacts() {
-        let carried = CarriedImpulses(contacts: contacts, slotCount: bodies.count)
-        let expected = contacts.count
-        contacts.releaseBodyContacts()
-        let range = 1 + configuration.speculativeFraction + World.skin
-        var pairs: [Pair] = []
-        pairs.reserveCapacity(expected + expected / 8 + 16)
-        flags.withUnsafeBufferPointer { flags in
-            bodies.withUnsafeBufferPointer { bodies in
-                broadphase.rebuild(bodies: bodies, flags: flags, range: range)
-                broadphase.findPairs(range: range, carried: carried, into: &pairs)
-            }
-        }
-        contacts.build(from: pairs, slotCount: bodies.count)
+    mutating func rebuildContacts(_ runner: StepRunner) {
+        let chunks = findPairs(runner)
+        contacts.build(from: chunks, slotCount: bodies.count)
         buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
         for slot in drift.indices { drift[slot] = 0 }
         needsRebuild = false
         contactBuilds += 1
     }
 
-    /// Refresh, substeps, restitution, the end-of-step pass and the sweep, through one runner.
-    mutating func solveStep() -> BodySummary {
-        let threads = configuration.threads, substeps = configuration.substeps
+    /// The pair search: one list of pairs per chunk of cells, with the impulses they carried.
+    private mutating func findPairs(_ runner: StepRunner) -> [[Pair]] {
+        let carried = CarriedImpulses(contacts: contacts, slotCount: bodies.count)
+        let previous = contacts.count
+        contacts.releaseBodyContacts()
+        let range = 1 + configuration.speculativeFraction + World.skin
+        var grid = Broadphase()
+        flags.withUnsafeBufferPointer { flags in
+            bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: range) }
+        }
+        let cellCount = grid.cellStart.count - 1
+        var chunks = [[Pair]](repeating: [], count: max(StepWork.chunks(cellCount, base: PairSearch.cellChunk), 0))
+        let expected = max(2, (previous + previous / 8) / max(grid.entries.count, 1) + 1)
+        grid.entries.withUnsafeBufferPointer { entries in
+            grid.cellStart.withUnsafeBufferPointer { cellStart in
+                grid.levels.withUnsafeBufferPointer { levels in
+                    carried.start.withUnsafeBufferPointer { start in
+                        carried.entries.withUnsafeBufferPointer { carriedEntries in
+                            chunks.withUnsafeMutableBufferPointer { output in
+                                runner.work.pointee.search = PairSearch(entries: entries, cellStart: cellStart, levels: levels,
+                                                                        range: range, carriedStart: start, carriedEntries: carriedEntries,
+                                                                        output: output, expectedPerEntry: expected)
+                                runner.run(.search, count: max(cellCount, 0), base: PairSearch.cellChunk)
+                                runner.work.pointee.search = nil
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return chunks
+    }
+
+    /// Refresh, substeps, restitution, the end-of-step pass and the sweep.
+    mutating func solveStep(_ runner: StepRunner) -> BodySummary {
+        let substeps = configuration.substeps
         let colours = contacts.colourCount, groups = contacts.lanes.count, count = bodies.count
         var summaries = [BodySummary](repeating: BodySummary(), count: StepWork.chunks(count, base: StepWork.bodyChunk))
         var approach = approachSpeeds
-        let elasticity = configuration.elasticity
-        let broadphase = self.broadphase
+        let elasticity = configuration.elasticity, range = 1 + configuration.speculativeFraction
         var summary = BodySummary()
-        var fast: [Int32] = []
         withSolverContext { context in
             summaries.withUnsafeMutableBufferPointer { summaries in
-                var work = StepWork(context: context, sweep: nil, summaries: summaries, skin: World.skin)
-                StepRunner.with(threads: threads, work: &work) { runner in
-                    runner.run(.refresh, count: groups, base: StepWork.groupChunk)
-                    context.refreshSequential()
-                    if elasticity > 0 { context.recordApproachSpeeds(into: &approach) }
-                    for substep in 0..<substeps {
-                        World.substep(substep, runner: runner, context: context, colours: colours, bodies: count)
-                    }
-                    if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
-                    runner.run(.finish, count: count, base: StepWork.bodyChunk)
-                    for chunk in summaries { summary.merge(chunk) }
-                    if summary.fastBodies > 0 {
-                        fast = World.fastBodies(context)
-                        World.sweep(fast, runner: runner, broadphase: broadphase, context: context)
-                    }
+                runner.work.pointee.context = context
+                runner.work.pointee.summaries = summaries
+                runner.work.pointee.skin = World.skin
+                runner.run(.refresh, count: groups, base: StepWork.groupChunk)
+                context.refreshSequential()
+                if elasticity > 0 { context.recordApproachSpeeds(into: &approach) }
+                for substep in 0..<substeps {
+                    World.substep(substep, runner: runner, context: context, colours: colours, bodies: count)
                 }
+                if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
+                runner.run(.finish, count: count, base: StepWork.bodyChunk)
+                for chunk in summaries { summary.merge(chunk) }
+                if summary.fastBodies > 0 { World.sweep(runner: runner, context: context, range: range) }
+                runner.work.pointee.context = nil
             }
         }
         approachSpeeds = approach
@@ -159,6 +183,7 @@ struct SolverTemplate {
                  walls: UnsafeMutableBufferPointer<WallContact>) -> SolverContext {
         SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, drift: drift,
                       lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
+                      substepsPerStep: configuration.substeps,
                       contactSoftness: contactSoftness, wallSoftness: wallSoftness,
                       pushSpeed: configuration.pushSpeed, maxSpeed: configuration.maxSpeed, field: field,
                       rect: container.rect, solid: container.solidBorders, elasticity: configuration.elasticity,

@@ -32,6 +32,7 @@ extension BubbleContainer {
     /// - Complexity: O(n) (the hit test).
     public mutating func pointerDown(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite, gesture == .idle else { return }
+        wake()
         let sample = PointerSample(point: point, time: time)
         if let index = hitIndex(point) {
             gesture = .bubble(BubbleGesture(id: records[index].bubble.id, down: sample, samples: [sample],
@@ -47,7 +48,8 @@ extension BubbleContainer {
     /// or moves the anchor target. Ignored when no gesture is active.
     /// - Complexity: O(1).
     public mutating func pointerMoved(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite else { return }
+        guard point.isFinite, time.isFinite, gesture != .idle else { return }
+        wake()
         switch gesture {
         case .bubble(var drag):
             appendSample(PointerSample(point: point, time: time), into: &drag)
@@ -70,7 +72,8 @@ extension BubbleContainer {
     /// back inside). Ignored when no gesture is active.
     /// - Complexity: O(1), plus a selection's cost for a tap.
     public mutating func pointerUp(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite else { return }
+        guard point.isFinite, time.isFinite, gesture != .idle else { return }
+        wake()
         let ending = gesture
         gesture = .idle
         switch ending {
@@ -102,6 +105,8 @@ extension BubbleContainer {
     /// Ends the gesture without a tap or a flick (a dragged bubble keeps its current velocity;
     /// a dragged anchor springs back inside 0...1).
     public mutating func pointerCancelled() {
+        guard gesture != .idle else { return }
+        wake()
         switch gesture {
         case .bubble(let drag): endGesture(ifOn: drag.id)
         case .background:
