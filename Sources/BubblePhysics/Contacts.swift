@@ -39,6 +39,19 @@ struct WallContact: Sendable {
     var impulse: Double
 }
 
+/// Buffers of one contact build. They live only during the build: a build holds the grid,
+/// the carried impulses and the pairs, then the pairs and the new contacts, never two contact
+/// lists (the old one is dropped once its impulses are collected).
+struct BuildScratch: Sendable {
+    var grid = Broadphase()
+    /// One list of pairs per chunk of cells.
+    var chunks: [[Pair]] = []
+    var carriedStart: [Int32] = []
+    var carriedEntries: [Pair] = []
+    var colours: [UInt8] = []
+    var masks: [UInt32] = []
+}
+
 /// The contacts of the world, from the last build: body pairs grouped by colour into SIMD lane
 /// groups, the overflow, and the wall contacts.
 struct ContactStore: Sendable {
@@ -67,21 +80,14 @@ struct ContactStore: Sendable {
         for contact in overflow { visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse)) }
     }
 
-    /// Drops the body contacts and their memory (before a build, once their impulses are carried).
-    mutating func releaseBodyContacts() {
-        lanes = []
-        groupStart = [0]
-        overflow = []
-        count = 0
-    }
 
     /// Colours the pairs (the chunks' lists, in order) greedily — each takes the lowest colour
     /// neither body uses yet — and lays them out: each colour's contacts in order, four to a
     /// group, the last group padded; the ones no colour fits into the overflow.
     /// - Complexity: O(slots + pairs).
-    mutating func build(from chunks: [[Pair]], slotCount: Int) {
-        var colours: [UInt8] = []
-        var counts = ContactStore.colour(chunks, slotCount: slotCount, into: &colours)
+    mutating func build(from chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) {
+        var counts = ContactStore.colour(chunks, slotCount: slotCount, scratch: &scratch)
+        let colours = scratch.colours
         var used = ContactStore.colourLimit
         while used > 0 && counts[used - 1] == 0 { used -= 1 }
         groupStart = [0]
@@ -122,20 +128,22 @@ struct ContactStore: Sendable {
 
     /// Greedy colouring with one bit per colour and body; returns the count per colour (the
     /// last entry counts the overflow).
-    private static func colour(_ chunks: [[Pair]], slotCount: Int, into colours: inout [UInt8]) -> [Int] {
-        var masks = [UInt32](repeating: 0, count: slotCount)
+    private static func colour(_ chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) -> [Int] {
+        scratch.masks.removeAll(keepingCapacity: true)
+        scratch.masks.append(contentsOf: repeatElement(0, count: slotCount))
+        scratch.colours.removeAll(keepingCapacity: true)
+        scratch.colours.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         var counts = [Int](repeating: 0, count: colourLimit + 1)
-        colours.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
         let all: UInt32 = (1 << UInt32(colourLimit)) - 1
         for pair in chunks.joined() {
             let a = Int(pair.a), b = Int(pair.b)
-            let free = ~(masks[a] | masks[b]) & all
+            let free = ~(scratch.masks[a] | scratch.masks[b]) & all
             let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
             if colour < colourLimit {
-                masks[a] |= 1 << UInt32(colour)
-                masks[b] |= 1 << UInt32(colour)
+                scratch.masks[a] |= 1 << UInt32(colour)
+                scratch.masks[b] |= 1 << UInt32(colour)
             }
-            colours.append(UInt8(colour))
+            scratch.colours.append(UInt8(colour))
             counts[colour] += 1
         }
         return counts

@@ -114,32 +114,40 @@ struct PairScan {
 }
 
 /// Impulses carried from the contacts of the last build to the next, looked up by pair: the
-/// touching contacts (impulse > 0) bucketed by their first body.
-struct CarriedImpulses: Sendable {
-    /// Bucket of body `a`: `entries[start[a] ..< start[a + 1]]`.
-    var start: [Int32] = []
-    var entries: [Pair] = []
-
+/// touching contacts (impulse > 0) bucketed by their first body (`start[a] ..< start[a + 1]`
+/// in `entries`). Kept in the world's build scratch for its capacity.
+enum CarriedImpulses {
     /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
     /// - Complexity: O(slots + contacts).
-    init(contacts: ContactStore, slotCount: Int) {
-        var counts = [Int32](repeating: 0, count: slotCount + 1)
+    static func collect(_ contacts: ContactStore, slotCount: Int, start: inout [Int32], entries: inout [Pair]) {
+        start.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        start.append(contentsOf: repeatElement(0, count: slotCount + 1))
         var total = 0
-        contacts.forEachPair { pair in
-            guard pair.impulse > 0 else { return }
-            counts[Int(pair.a)] += 1
+        forEachTouching(contacts) { pair in
+            start[Int(pair.a)] += 1
             total += 1
         }
-        guard total > 0 else { return }
-        for slot in 1...slotCount { counts[slot] += counts[slot - 1] }
-        var entries = [Pair](repeating: Pair(a: 0, b: 0, impulse: 0), count: total)
-        contacts.forEachPair { pair in
-            guard pair.impulse > 0 else { return }
-            counts[Int(pair.a)] -= 1
-            entries[Int(counts[Int(pair.a)])] = pair
+        guard total > 0 else { start.removeAll(keepingCapacity: true); return }
+        for slot in 1...slotCount { start[slot] += start[slot - 1] }
+        entries.append(contentsOf: repeatElement(Pair(a: 0, b: 0, impulse: 0), count: total))
+        forEachTouching(contacts) { pair in
+            start[Int(pair.a)] -= 1
+            entries[Int(start[Int(pair.a)])] = pair
         }
-        start = counts
-        self.entries = entries
+    }
+
+    /// Calls `visit` with every contact that carries an impulse (padding never does).
+    @inline(__always)
+    private static func forEachTouching(_ contacts: ContactStore, _ visit: (Pair) -> Void) {
+        for group in contacts.lanes where any(group.impulse .> 0) {
+            for lane in 0..<4 where group.impulse[lane] > 0 {
+                visit(Pair(a: group.a[lane], b: group.b[lane], impulse: group.impulse[lane]))
+            }
+        }
+        for contact in contacts.overflow where contact.impulse > 0 {
+            visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse))
+        }
     }
 
     /// The impulse the pair (a, b) carried, or 0.
@@ -178,6 +186,8 @@ struct PairSearch: @unchecked Sendable {
         let cells = StepWork.slice(0..<cellCount, chunk, base: PairSearch.cellChunk)
         guard !cells.isEmpty else { return }
         var pairs: [Pair] = []
+        swap(&pairs, &output[chunk])  // reuse the chunk's list from the last build
+        pairs.removeAll(keepingCapacity: true)
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedPerEntry)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
             let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)
@@ -185,12 +195,14 @@ struct PairSearch: @unchecked Sendable {
                 let grid = levels[level]
                 let first = max(cells.lowerBound, grid.cellBase), last = min(cells.upperBound, grid.cellBase + grid.columns * grid.rows)
                 guard first < last else { continue }
+                var column = (first - grid.cellBase) % grid.columns, row = (first - grid.cellBase) / grid.columns
                 for cell in first..<last {
-                    let column = (cell - grid.cellBase) % grid.columns, row = (cell - grid.cellBase) / grid.columns
                     for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
                         emit(entries[index].slot, found: scan.scan(index: index, level: level, column: column, row: row),
                              scratch: scratch, into: &pairs)
                     }
+                    column += 1
+                    if column == grid.columns { column = 0; row += 1 }
                 }
             }
         }

@@ -45,37 +45,44 @@ extension World {
     /// the build never holds two contact lists.
     /// - Complexity: O(n) for bodies that do not overlap; O(n × 256) at worst.
     mutating func rebuildContacts(_ runner: StepRunner) {
-        let chunks = findPairs(runner)
-        contacts.build(from: chunks, slotCount: bodies.count)
+        var scratch = BuildScratch()
+        let chunks = findPairs(runner, &scratch)
+        scratch.grid = Broadphase()
+        scratch.carriedStart = []
+        scratch.carriedEntries = []
+        contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, scratch: &scratch)
         buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
         for slot in drift.indices { drift[slot] = 0 }
         needsRebuild = false
         contactBuilds += 1
     }
 
-    /// The pair search: one list of pairs per chunk of cells, with the impulses they carried.
-    private mutating func findPairs(_ runner: StepRunner) -> [[Pair]] {
-        let carried = CarriedImpulses(contacts: contacts, slotCount: bodies.count)
+    /// The pair search: one list of pairs per chunk of cells (`scratch.chunks`), with the
+    /// impulses they carried. Returns the number of chunks.
+    private mutating func findPairs(_ runner: StepRunner, _ scratch: inout BuildScratch) -> Int {
+        CarriedImpulses.collect(contacts, slotCount: bodies.count, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
         let previous = contacts.count
-        contacts.releaseBodyContacts()
+        contacts.lanes = []
+        contacts.overflow = []
         let range = 1 + configuration.speculativeFraction + World.skin
-        var grid = Broadphase()
         flags.withUnsafeBufferPointer { flags in
-            bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: range) }
+            bodies.withUnsafeBufferPointer { scratch.grid.rebuild(bodies: $0, flags: flags, range: range) }
         }
-        let cellCount = grid.cellStart.count - 1
-        var chunks = [[Pair]](repeating: [], count: max(StepWork.chunks(cellCount, base: PairSearch.cellChunk), 0))
-        let expected = max(2, (previous + previous / 8) / max(grid.entries.count, 1) + 1)
+        let cellCount = max(scratch.grid.cellStart.count - 1, 0)
+        let chunks = StepWork.chunks(cellCount, base: PairSearch.cellChunk)
+        if scratch.chunks.count < chunks { scratch.chunks.append(contentsOf: repeatElement([], count: chunks - scratch.chunks.count)) }
+        let expected = max(2, (previous + previous / 16) / max(scratch.grid.entries.count, 1) + 1)
+        let grid = scratch.grid, start = scratch.carriedStart, carried = scratch.carriedEntries
         grid.entries.withUnsafeBufferPointer { entries in
             grid.cellStart.withUnsafeBufferPointer { cellStart in
                 grid.levels.withUnsafeBufferPointer { levels in
-                    carried.start.withUnsafeBufferPointer { start in
-                        carried.entries.withUnsafeBufferPointer { carriedEntries in
-                            chunks.withUnsafeMutableBufferPointer { output in
+                    start.withUnsafeBufferPointer { start in
+                        carried.withUnsafeBufferPointer { carriedEntries in
+                            scratch.chunks.withUnsafeMutableBufferPointer { output in
                                 runner.work.pointee.search = PairSearch(entries: entries, cellStart: cellStart, levels: levels,
                                                                         range: range, carriedStart: start, carriedEntries: carriedEntries,
                                                                         output: output, expectedPerEntry: expected)
-                                runner.run(.search, count: max(cellCount, 0), base: PairSearch.cellChunk)
+                                runner.run(.search, count: cellCount, base: PairSearch.cellChunk)
                                 runner.work.pointee.search = nil
                             }
                         }
