@@ -184,7 +184,10 @@ extension World {
     }
 
     /// Finds bodies within `margin` radii of a solid border, carrying impulses from the last
-    /// build (both lists sorted by slot and side, so matching is one merge).
+    /// build (both lists sorted by slot and side, so matching is one merge). A body wider than
+    /// the space between two solid opposite borders gets no contact with either: no position
+    /// satisfies both, and two walls pushing against each other would only pump impulse into
+    /// it; the position clamp holds it at the middle instead.
     mutating func buildWallContacts(margin: Double) {
         var previous = contacts.walls
         contacts.walls.removeAll(keepingCapacity: true)
@@ -194,7 +197,9 @@ extension World {
         var cursor = 0
         for slot in 0..<bodies.count where flags[slot].contains(.alive) && !flags[slot].contains(.kinematic) {
             let body = bodies[slot]
-            for (border, side) in World.borderSides where solid.contains(border) {
+            let wide = 2 * body.radius > rect.width && solid.isSuperset(of: .horizontal)
+            let tall = 2 * body.radius > rect.height && solid.isSuperset(of: .vertical)
+            for (border, side) in World.borderSides where solid.contains(border) && !(side < 2 ? wide : tall) {
                 guard World.wallSeparation(body, side: side, rect: rect) < margin * body.radius else { continue }
                 while cursor < previous.count && (Int(previous[cursor].slot) < slot || (Int(previous[cursor].slot) == slot && previous[cursor].side < side)) {
                     cursor += 1

@@ -52,6 +52,13 @@ struct SweepContext: @unchecked Sendable {
     let bodies: UnsafeBufferPointer<SolverBody>
     let stepStart: UnsafeBufferPointer<SIMD2<Double>>
 
+    /// Most bodies one sweep examines per size level. Bodies that do not overlap never reach it
+    /// (a sweep meets a few per cell); in a pile of bodies stacked on one point it keeps the
+    /// sweeps linear. A sweep that reaches the bound further along its path stops the body where
+    /// its check ended; one that reaches it at its start is in a pile, where every body overlaps
+    /// its neighbours anyway: it is not swept (the contacts spread the pile).
+    static let examinedLimit = 512
+
     /// The earliest fraction t in [0, 1) of its move at which body `slot` touches another
     /// body, each moving in a straight line from its start to its end position; 1 when none.
     /// Bodies it already overlaps at t = 0 are left to the contact solver.
@@ -81,7 +88,7 @@ struct SweepContext: @unchecked Sendable {
         let cells = (clippedX * clippedX + clippedY * clippedY).squareRoot() * level.inverseCellSize / spacing
         let most = Double(2 * (level.columns + level.rows + 2 * window) + 8)
         let samples = Int(cells < most ? cells : most) + 1
-        var earliest = 1.0
+        var earliest = 1.0, examined = 0, checked = t0
         for sample in 0...samples {
             let t = t0 + (t1 - t0) * Double(sample) / Double(samples)
             let column = level.column(x + t * dx), row = level.row(y + t * dy)
@@ -89,9 +96,13 @@ struct SweepContext: @unchecked Sendable {
                 let base = level.cellBase + r * level.columns
                 let first = Int(broadphase.pointee.cellStart[base + max(column - window, 0)])
                 let last = Int(broadphase.pointee.cellStart[base + min(column + window, level.columns - 1) + 1])
+                examined += last - first
+                // Over the bound: the path is checked up to the previous sample only.
+                if examined > SweepContext.examinedLimit { return sample == 0 ? 1 : (earliest < checked ? earliest : checked) }
                 let impact = earliestImpact(of: slot, from: x, y, by: dx, dy, radius: radius, entries: first..<last)
                 earliest = impact < earliest ? impact : earliest
             }
+            checked = t
         }
         return earliest
     }

@@ -113,9 +113,10 @@ extension SolverContext {
         bodies[slot].vy = body.vy + dy * applied * body.invMass
     }
 
-    /// A wall's new accumulated impulse: not negative, finite (NaN cannot arise, and would become 0).
+    /// A wall's new accumulated impulse: not negative, at most `largestImpulse` (so the change
+    /// of speed it gives, impulse over mass, stays finite), NaN impossible (and would become 0).
     @inline(__always)
     static func wallImpulse(_ sum: Double) -> Double {
-        sum > 0 ? (sum < .greatestFiniteMagnitude ? sum : .greatestFiniteMagnitude) : 0
+        sum > 0 ? (sum < largestImpulse ? sum : largestImpulse) : 0
     }
 }

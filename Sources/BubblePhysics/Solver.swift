@@ -142,7 +142,8 @@ struct SolverContext: @unchecked Sendable {
     /// Wall contacts within this × the radius keep theirs (2 × speculativeFraction).
     var wallMargin: Double
 
-    /// Field pull and resistance for every dynamic body in `range`, then the speed limit.
+    /// Field pull and resistance for every dynamic body in `range`, between two applications of
+    /// the speed limit (the first keeps a pull added to the largest finite speed finite).
     func integrateVelocities(_ range: Range<Int>) {
         let useField = field.strength > 0
         for slot in range {
@@ -150,6 +151,7 @@ struct SolverContext: @unchecked Sendable {
             guard bodyFlags.contains(.alive) else { continue }
             var body = bodies[slot]
             if !bodyFlags.contains(.kinematic) {
+                limitSpeed(&body)
                 if useField && bodyFlags.contains(.attracted) { applyField(to: &body) }
                 let damping = 1 / (1 + h * resistances[slot])
                 body.vx *= damping

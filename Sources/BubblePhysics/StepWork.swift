@@ -85,7 +85,7 @@ struct StepRunner {
     /// Runs every chunk of a phase over `count` items of `base` per chunk.
     func run(_ phase: StepPhase, _ parameter: Int = 0, count: Int, base: Int) {
         let chunks = StepWork.chunks(count, base: base)
-        #if canImport(Dispatch)
+        #if canImport(Dispatch) && !hasFeature(Embedded)
         if parallel && chunks > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             WorkerPool.shared.run(phase, parameter, chunks: chunks)
             return
@@ -96,7 +96,7 @@ struct StepRunner {
 
     /// Runs `body` with a runner for `threads` threads (the pool when available and free).
     static func with<Result>(threads: Int, work: UnsafeMutablePointer<StepWork>, _ body: (StepRunner) -> Result) -> Result {
-        #if canImport(Dispatch)
+        #if canImport(Dispatch) && !hasFeature(Embedded)
         if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             if WorkerPool.shared.begin(threads: threads, work: UnsafePointer(work)) {
                 defer { WorkerPool.shared.end() }

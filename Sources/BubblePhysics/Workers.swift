@@ -1,4 +1,4 @@
-#if canImport(Dispatch)
+#if canImport(Dispatch) && !hasFeature(Embedded)
 import Dispatch
 import Synchronization
 

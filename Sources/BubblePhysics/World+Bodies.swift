@@ -141,13 +141,16 @@ extension World {
         changed(rebuild: false)
     }
 
-    /// Adds `impulse / mass` to a dynamic body's velocity (no effect on kinematic bodies).
+    /// Adds `impulse / mass` to a dynamic body's velocity (no effect on kinematic bodies). A
+    /// component that would pass the largest finite value is held at it (the next step caps
+    /// speeds at `maxSpeed` radii per second anyway).
     /// - Throws: `InvalidValue` for a non-finite component.
     /// - Precondition: the handle is live.
     public mutating func applyImpulse(_ impulse: Vector2, to handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkVelocity(impulse, field: "impulse")
         let slot = checkedSlot(handle)
-        let vx = bodies[slot].vx + impulse.x * bodies[slot].invMass, vy = bodies[slot].vy + impulse.y * bodies[slot].invMass
+        let vx = World.finite(bodies[slot].vx + impulse.x * bodies[slot].invMass)
+        let vy = World.finite(bodies[slot].vy + impulse.y * bodies[slot].invMass)
         guard vx != bodies[slot].vx || vy != bodies[slot].vy else { return }
         bodies[slot].vx = vx
         bodies[slot].vy = vy
@@ -219,6 +222,12 @@ extension World {
     func checkedSlot(_ handle: BodyHandle) -> Int {
         precondition(contains(handle), "stale or invalid body handle \(handle)")
         return Int(handle.index)
+    }
+
+    /// `value` with ±infinity held at ±greatestFiniteMagnitude (a finite velocity plus an
+    /// overflowing change cannot be NaN).
+    static func finite(_ value: Double) -> Double {
+        value > .greatestFiniteMagnitude ? .greatestFiniteMagnitude : (value < -.greatestFiniteMagnitude ? -.greatestFiniteMagnitude : value)
     }
 
     /// π, spelled out so no libm call is needed.
