@@ -28,11 +28,11 @@ import BubblePhysics
 extension BubbleContainer {
     /// A finger touches down at `point` (points) at `time` (simulated seconds): on a bubble it
     /// starts a tap or drag, on the background a background drag (or nothing when
-    /// `backgroundScrollEnabled` is off). Ignored while another gesture is active.
+    /// `backgroundScrollEnabled` is off). Ignored while another gesture is active. Wakes a
+    /// resting picker, except for a background touch that does nothing.
     /// - Complexity: O(n) (the hit test).
     public mutating func pointerDown(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite, gesture == .idle else { return }
-        wake()
         let sample = PointerSample(point: point, time: time)
         if let index = hitIndex(point) {
             gesture = .bubble(BubbleGesture(id: records[index].bubble.id, down: sample, samples: [sample],
@@ -42,6 +42,7 @@ extension BubbleContainer {
         } else {
             gesture = .ignored
         }
+        if gesture != .ignored { wake() }
     }
 
     /// The finger moved to `point` at `time`: drags the bubble (once beyond `tapMaxDistance`)
@@ -49,7 +50,7 @@ extension BubbleContainer {
     /// - Complexity: O(1).
     public mutating func pointerMoved(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite, gesture != .idle else { return }
-        wake()
+        if gesture != .ignored { wake() }
         switch gesture {
         case .bubble(var drag):
             appendSample(PointerSample(point: point, time: time), into: &drag)
@@ -73,7 +74,7 @@ extension BubbleContainer {
     /// - Complexity: O(1), plus a selection's cost for a tap.
     public mutating func pointerUp(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite, gesture != .idle else { return }
-        wake()
+        if gesture != .ignored { wake() }
         let ending = gesture
         gesture = .idle
         switch ending {
@@ -106,7 +107,7 @@ extension BubbleContainer {
     /// a dragged anchor springs back inside 0...1).
     public mutating func pointerCancelled() {
         guard gesture != .idle else { return }
-        wake()
+        if gesture != .ignored { wake() }
         switch gesture {
         case .bubble(let drag): endGesture(ifOn: drag.id)
         case .background:
