@@ -64,8 +64,10 @@ extension SolverContext {
         }
     }
 
-    /// After the substeps: adds each body's displacement this step to its drift (and flags a
-    /// rebuild past `skin × r`), counts the bodies fast enough to tunnel (more than half their
+    /// After the substeps: flags a rebuild when a body is more than `skin × r` from where it
+    /// was at the last build (an upper bound: the L1 distance to the stored single-precision
+    /// position plus that rounding's largest error, so a body that only jiggles in place
+    /// never forces one), counts the bodies fast enough to tunnel (more than half their
     /// radius this step) and finds the largest speed in radii per second, squared — the larger
     /// of the velocity and the displacement over the step, so a body pushed out of an overlap
     /// (moved by position correction, with no velocity left after the relax sweep) is not still.
@@ -75,9 +77,10 @@ extension SolverContext {
         for slot in range where flags[slot].contains(.alive) {
             let body = bodies[slot], start = stepStart[slot]
             let tx = body.px - start.x, ty = body.py - start.y
-            let drifted = drift[slot] + (abs(tx) + abs(ty))
-            drift[slot] = drifted
-            if drifted > skin * body.radius { summary.needsRebuild = true }
+            let built = buildPosition[slot]
+            let rounding = (abs(body.px) + abs(body.py)) * 0x1p-23
+            let away = abs(body.px - Double(built.x)) + abs(body.py - Double(built.y)) + rounding
+            if !(away <= skin * body.radius) { summary.needsRebuild = true }
             let travelled = tx * tx + ty * ty, half = 0.5 * body.radius
             if travelled > half * half { summary.fastBodies += 1 }
             let velocity = body.vx * body.vx + body.vy * body.vy, moved = travelled * (inverseStep * inverseStep)

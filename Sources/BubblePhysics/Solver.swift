@@ -118,8 +118,8 @@ struct SolverContext: @unchecked Sendable {
     var resistances: UnsafeBufferPointer<Double>
     /// Positions at the start of the step's first position update (for the sweep).
     var stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
-    /// Path length since the last contact build (L1 norm, an upper bound of the displacement).
-    var drift: UnsafeMutableBufferPointer<Double>
+    /// Positions at the last contact build, rounded to single precision.
+    var buildPosition: UnsafeBufferPointer<SIMD2<Float>>
     var lanes: UnsafeMutableBufferPointer<ContactLanes>
     var groupStart: UnsafeBufferPointer<Int32>
     var overflow: UnsafeMutableBufferPointer<Contact>

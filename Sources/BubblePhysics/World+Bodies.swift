@@ -24,7 +24,7 @@ extension World {
             densities[slot] = definition.density
             resistances[slot] = definition.resistance
             stepStart[slot] = SIMD2(body.px, body.py)
-            drift[slot] = 0
+            buildPosition[slot] = World.buildPosition(body)
         } else {
             slot = bodies.count
             precondition(slot < Int(Int32.max), "too many bodies")
@@ -34,7 +34,7 @@ extension World {
             densities.append(definition.density)
             resistances.append(definition.resistance)
             stepStart.append(SIMD2(body.px, body.py))
-            drift.append(0)
+            buildPosition.append(World.buildPosition(body))
         }
         updateInverseMass(slot)
         bodyCount += 1
@@ -54,7 +54,7 @@ extension World {
         densities.reserveCapacity(slots)
         resistances.reserveCapacity(slots)
         stepStart.reserveCapacity(slots)
-        drift.reserveCapacity(slots)
+        buildPosition.reserveCapacity(slots)
     }
 
     /// Destroys a body. Its contacts vanish at the next step; its slot is reused later with a
@@ -229,6 +229,10 @@ extension World {
     static func finite(_ value: Double) -> Double {
         value > .greatestFiniteMagnitude ? .greatestFiniteMagnitude : (value < -.greatestFiniteMagnitude ? -.greatestFiniteMagnitude : value)
     }
+
+    /// A body's position as stored at a contact build (single precision, rounded to nearest).
+    @inline(__always)
+    static func buildPosition(_ body: SolverBody) -> SIMD2<Float> { SIMD2<Float>(Float(body.px), Float(body.py)) }
 
     /// π, spelled out so no libm call is needed.
     static let pi = 3.141592653589793

@@ -52,7 +52,7 @@ extension World {
         scratch.carriedEntries = []
         contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, scratch: &scratch)
         buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
-        for slot in drift.indices { drift[slot] = 0 }
+        for slot in bodies.indices { buildPosition[slot] = World.buildPosition(bodies[slot]) }
         needsRebuild = false
         contactBuilds += 1
     }
@@ -155,12 +155,12 @@ extension World {
                 groupStart.withUnsafeBufferPointer { groupStart in
                     bodies.withUnsafeMutableBufferPointer { bodies in
                         stepStart.withUnsafeMutableBufferPointer { stepStart in
-                            drift.withUnsafeMutableBufferPointer { drift in
+                            buildPosition.withUnsafeBufferPointer { buildPosition in
                                 contacts.lanes.withUnsafeMutableBufferPointer { lanes in
                                     contacts.overflow.withUnsafeMutableBufferPointer { overflow in
                                         contacts.walls.withUnsafeMutableBufferPointer { walls in
                                             body(template.context(bodies: bodies, flags: flags, resistances: resistances,
-                                                                  stepStart: stepStart, drift: drift, lanes: lanes,
+                                                                  stepStart: stepStart, buildPosition: buildPosition, lanes: lanes,
                                                                   groupStart: groupStart, overflow: overflow, walls: walls))
                                         }
                                     }
@@ -185,10 +185,10 @@ struct SolverTemplate {
 
     func context(bodies: UnsafeMutableBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
                  resistances: UnsafeBufferPointer<Double>, stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>,
-                 drift: UnsafeMutableBufferPointer<Double>, lanes: UnsafeMutableBufferPointer<ContactLanes>,
+                 buildPosition: UnsafeBufferPointer<SIMD2<Float>>, lanes: UnsafeMutableBufferPointer<ContactLanes>,
                  groupStart: UnsafeBufferPointer<Int32>, overflow: UnsafeMutableBufferPointer<Contact>,
                  walls: UnsafeMutableBufferPointer<WallContact>) -> SolverContext {
-        SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, drift: drift,
+        SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, buildPosition: buildPosition,
                       lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
                       substepsPerStep: configuration.substeps,
                       contactSoftness: contactSoftness, wallSoftness: wallSoftness,

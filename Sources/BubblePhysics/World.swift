@@ -108,10 +108,10 @@ public struct World: Sendable {
     var densities: [Double] = []
     var resistances: [Double] = []
     var freeSlots: [Int32] = []
-    // Per slot: the position at the start of the last step (for the sweep) and the path length
-    // since the last contact build (for the skin).
+    // Per slot: the position at the start of the last step (for the sweep) and at the last
+    // contact build, rounded to single precision (for the skin).
     var stepStart: [SIMD2<Double>] = []
-    var drift: [Double] = []
+    var buildPosition: [SIMD2<Float>] = []
     // Contacts (coloured lanes, overflow, walls) from the last build, and its broadphase.
     var contacts = ContactStore()
     var broadphase = Broadphase()
