@@ -1,20 +1,33 @@
-/// A contact between two bodies, found once per step and solved every substep.
+/// Four contacts solved together, one per SIMD lane. The lanes of one group never share a body
+/// (they have the same colour), so gathering, solving and scattering them at once is exactly
+/// solving them one after another.
 ///
 /// The normal is fixed for the step (from `a` to `b`); the separation is recomputed from the
-/// current positions each time as `n · (pb − pa) − (ra + rb)`, which is exact along the normal
-/// and needs no square root in the substeps.
-///
-/// Stored in single precision (24 bytes, against 40 in double): a crowd holds about three
-/// contacts per body, so this is the largest array at 100k bodies. All arithmetic is done in
-/// double; a normal off unit length by 1e-7 shifts a separation by 1e-7 of the distance.
+/// current positions each time as `n · (pb − pa) − (ra + rb)`, exact along the normal and with
+/// no square root in the substeps. Single precision for what is stored (24 bytes a contact):
+/// all arithmetic is in double; a normal off unit length by 1e-7 shifts a separation by 1e-7 of
+/// the distance. A padding lane (the end of a colour) has `a == b`, the first lane's body, and
+/// mass 0: it applies nothing and is scattered before the lane it copies.
+struct ContactLanes: Sendable {
+    var a: SIMD4<Int32>
+    var b: SIMD4<Int32>
+    var nx: SIMD4<Float>
+    var ny: SIMD4<Float>
+    /// 1 / (1/ma + 1/mb); 0 for padding and for two kinematic bodies.
+    var mass: SIMD4<Float>
+    /// Accumulated normal impulse of one substep (warm-started from the previous step).
+    var impulse: SIMD4<Float>
+
+    static let zero = ContactLanes(a: .zero, b: .zero, nx: .zero, ny: .zero, mass: .zero, impulse: .zero)
+}
+
+/// A contact that fitted no colour (a body with very many neighbours): solved one at a time.
 struct Contact: Sendable {
     var a: Int32
     var b: Int32
     var nx: Float
     var ny: Float
-    /// 1 / (1/ma + 1/mb).
-    var normalMass: Float
-    /// Accumulated normal impulse of one substep (warm-started from the previous step).
+    var mass: Float
     var impulse: Float
 }
 
@@ -26,128 +39,133 @@ struct WallContact: Sendable {
     var impulse: Double
 }
 
-/// The impulse a touching contact carried at the end of a step, kept to warm-start the same
-/// pair in the next step. Both lists are sorted by (a, b), so matching is one merge pass.
-struct CarriedImpulse: Sendable {
-    var a: Int32
-    var b: Int32
-    var impulse: Float
+/// Buffers of one contact build. They live only during the build: a build holds the grid,
+/// the carried impulses and the pairs, then the pairs and the new contacts, never two contact
+/// lists (the old one is dropped once its impulses are collected).
+struct BuildScratch: Sendable {
+    var grid = Broadphase()
+    /// One list of pairs per chunk of cells.
+    var chunks: [[Pair]] = []
+    var carriedStart: [Int32] = []
+    var carriedEntries: [Pair] = []
+    var colours: [UInt8] = []
+    var masks: [UInt32] = []
+}
+
+/// The contacts of the world, from the last build: body pairs grouped by colour into SIMD lane
+/// groups, the overflow, and the wall contacts.
+struct ContactStore: Sendable {
+    /// Colours solved lane-parallel; a contact whose bodies already use every colour goes to
+    /// the overflow (solved alone, after the colours).
+    static let colourLimit = 24
+
+    /// Colour groups: colour `c` is `lanes[groupStart[c] ..< groupStart[c + 1]]`.
+    var lanes: [ContactLanes] = []
+    var groupStart: [Int32] = [0]
+    var overflow: [Contact] = []
+    var walls: [WallContact] = []
+    /// Body contacts (lanes without padding, plus the overflow).
+    var count = 0
+
+    /// Colours in use.
+    var colourCount: Int { groupStart.count - 1 }
+
+    /// Calls `visit` with every body contact as a pair with its impulse.
+    func forEachPair(_ visit: (Pair) -> Void) {
+        for group in lanes {
+            for lane in 0..<4 where group.a[lane] != group.b[lane] {
+                visit(Pair(a: group.a[lane], b: group.b[lane], impulse: group.impulse[lane]))
+            }
+        }
+        for contact in overflow { visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse)) }
+    }
+
+
+    /// Colours the pairs (the chunks' lists, in order) greedily — each takes the lowest colour
+    /// neither body uses yet — and lays them out: each colour's contacts in order, four to a
+    /// group, the last group padded; the ones no colour fits into the overflow.
+    /// - Complexity: O(slots + pairs).
+    mutating func build(from chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) {
+        var counts = ContactStore.colour(chunks, slotCount: slotCount, scratch: &scratch)
+        let colours = scratch.colours
+        var used = ContactStore.colourLimit
+        while used > 0 && counts[used - 1] == 0 { used -= 1 }
+        groupStart = [0]
+        for colour in 0..<used { groupStart.append(groupStart[colour] + Int32((counts[colour] + 3) / 4)) }
+        lanes = [ContactLanes](repeating: .zero, count: Int(groupStart[used]))
+        overflow = []
+        overflow.reserveCapacity(counts[ContactStore.colourLimit])
+        for colour in 0...ContactStore.colourLimit { counts[colour] = 0 }  // now: placed so far
+        var index = 0
+        for pair in chunks.joined() {
+            let colour = Int(colours[index])
+            index += 1
+            guard colour < ContactStore.colourLimit else {
+                overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse))
+                continue
+            }
+            let position = counts[colour]
+            counts[colour] += 1
+            let group = Int(groupStart[colour]) + position / 4, lane = position % 4
+            lanes[group].a[lane] = pair.a
+            lanes[group].b[lane] = pair.b
+            lanes[group].impulse[lane] = pair.impulse
+        }
+        padGroups(counts: counts, colours: used)
+        count = index
+    }
+
+    /// Pads the last group of every colour with inert lanes on the first lane's body.
+    private mutating func padGroups(counts: [Int], colours: Int) {
+        for colour in 0..<colours where counts[colour] % 4 != 0 {
+            let group = Int(groupStart[colour + 1]) - 1
+            for lane in (counts[colour] % 4)..<4 {
+                lanes[group].a[lane] = lanes[group].a[0]
+                lanes[group].b[lane] = lanes[group].a[0]
+            }
+        }
+    }
+
+    /// Greedy colouring with one bit per colour and body; returns the count per colour (the
+    /// last entry counts the overflow).
+    private static func colour(_ chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) -> [Int] {
+        scratch.masks.removeAll(keepingCapacity: true)
+        scratch.masks.append(contentsOf: repeatElement(0, count: slotCount))
+        scratch.colours.removeAll(keepingCapacity: true)
+        scratch.colours.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        var counts = [Int](repeating: 0, count: colourLimit + 1)
+        let all: UInt32 = (1 << UInt32(colourLimit)) - 1
+        for pair in chunks.joined() {
+            let a = Int(pair.a), b = Int(pair.b)
+            let free = ~(scratch.masks[a] | scratch.masks[b]) & all
+            let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
+            if colour < colourLimit {
+                scratch.masks[a] |= 1 << UInt32(colour)
+                scratch.masks[b] |= 1 << UInt32(colour)
+            }
+            scratch.colours.append(UInt8(colour))
+            counts[colour] += 1
+        }
+        return counts
+    }
 }
 
 extension World {
-    /// Finds every pair of colliding bodies closer than `(1 + speculativeFraction) × (ra + rb)`,
-    /// in ascending (a, b) slot order, and warm-starts each from last step's impulse.
-    /// - Complexity: O(n) for bodies of similar size.
-    mutating func findContacts() {
-        if carried.capacity < contacts.count {
-            carried = []  // release before taking the larger buffer: never two at once
-            carried.reserveCapacity(contacts.count + contacts.count / 8)
-        }
-        carried.removeAll(keepingCapacity: true)
-        for contact in contacts where contact.impulse > 0 {
-            carried.append(CarriedImpulse(a: contact.a, b: contact.b, impulse: contact.impulse))
-        }
-        reserveContactCapacity(atLeast: carried.count)
-        let range = 1 + configuration.speculativeFraction
-        let grid = self.grid
-        var found = contacts
-        contacts = []
-        var cursor = 0
-        // Scratch for one body's candidates: 9 cells can hold no more than this.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: max(9 * grid.maxCellCount, 1)) { candidates in
-            bodies.withUnsafeBufferPointer { bodies in
-                carried.withUnsafeBufferPointer { carried in
-                    grid.entries.withUnsafeBufferPointer { entries in
-                        for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
-                            let count = grid.neighbours(of: slot, bodies: bodies, entries: entries, range: range, into: candidates)
-                            for other in candidates[0..<count] {
-                                guard var contact = World.makeContact(Int32(slot), other, bodies: bodies) else { continue }
-                                contact.impulse = World.carriedImpulse(a: contact.a, b: contact.b, carried: carried, cursor: &cursor)
-                                found.append(contact)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        contacts = found
-    }
-
-    /// Empties the contact list, keeping room for last step's count and some growth. When it
-    /// must grow, the old buffer is released *before* the new one is taken (the list is rebuilt
-    /// from scratch, nothing needs copying), so growth never holds two lists at once.
-    mutating func reserveContactCapacity(atLeast count: Int) {
-        let wanted = max(contacts.count, count) + 64
-        if contacts.capacity >= wanted {
-            contacts.removeAll(keepingCapacity: true)
-        } else {
-            contacts = []
-            contacts.reserveCapacity(wanted + wanted / 8)
-        }
-    }
-
-    /// Walks the carried list forward to (a, b); returns its impulse or 0.
-    @inline(__always)
-    static func carriedImpulse(a: Int32, b: Int32, carried: UnsafeBufferPointer<CarriedImpulse>, cursor: inout Int) -> Float {
-        while cursor < carried.count && (carried[cursor].a < a || (carried[cursor].a == a && carried[cursor].b < b)) {
-            cursor += 1
-        }
-        if cursor < carried.count && carried[cursor].a == a && carried[cursor].b == b { return carried[cursor].impulse }
-        return 0
-    }
-
-    /// A contact with its normal and mass, or nil when both bodies are kinematic.
-    @inline(__always)
-    static func makeContact(_ a: Int32, _ b: Int32, bodies: UnsafeBufferPointer<SolverBody>) -> Contact? {
-        let bodyA = bodies[Int(a)], bodyB = bodies[Int(b)]
-        let inverseMassSum = bodyA.invMass + bodyB.invMass
-        guard inverseMassSum > 0 else { return nil }
-        let dx = bodyB.px - bodyA.px, dy = bodyB.py - bodyA.py
-        let distance = (dx * dx + dy * dy).squareRoot()
-        var nx: Double, ny: Double
-        if distance > 1e-9 * (bodyA.radius + bodyB.radius) {
-            let inverse = 1 / distance
-            nx = dx * inverse
-            ny = dy * inverse
-        } else {
-            (nx, ny) = World.fallbackNormal(a, b)
-        }
-        return Contact(a: a, b: b, nx: Float(nx), ny: Float(ny), normalMass: Float(1 / inverseMassSum), impulse: 0)
-    }
-
     /// A deterministic direction for two bodies at the same point (for example two bubbles
     /// spawned at the attraction point): one of eight unit vectors chosen from the slots, so
     /// a pile of coincident bodies spreads in every direction rather than along one line.
+    @inline(__always)
     static func fallbackNormal(_ a: Int32, _ b: Int32) -> (Double, Double) {
         let h = 0.7071067811865476
-        let directions: [(Double, Double)] = [(1, 0), (h, h), (0, 1), (-h, h), (-1, 0), (-h, -h), (0, -1), (h, -h)]
-        let pick = (Int(a) &* 7 &+ Int(b) &* 3) & 7
-        return directions[pick]
-    }
-
-    /// Finds bodies near a solid border (within the speculative margin), warm-started.
-    mutating func findWallContacts() {
-        var previous = wallContacts
-        wallContacts.removeAll(keepingCapacity: true)
-        previous.removeAll { $0.impulse <= 0 }
-        let rect = container.rect
-        let solid = container.solidBorders
-        guard rect.hasArea, !solid.isEmpty else { return }
-        let margin = 2 * configuration.speculativeFraction
-        let sides = World.borderSides
-        var cursor = 0
-        for slot in 0..<bodies.count where flags[slot].contains(.alive) && !flags[slot].contains(.kinematic) {
-            let body = bodies[slot]
-            for (border, side) in sides where solid.contains(border) {
-                let gap = World.wallSeparation(body, side: side, rect: rect)
-                guard gap < margin * body.radius else { continue }
-                while cursor < previous.count && (Int(previous[cursor].slot) < slot || (Int(previous[cursor].slot) == slot && previous[cursor].side < side)) {
-                    cursor += 1
-                }
-                let matches = cursor < previous.count && Int(previous[cursor].slot) == slot && previous[cursor].side == side
-                wallContacts.append(WallContact(slot: Int32(slot), side: side, normalMass: 1 / body.invMass,
-                                                impulse: matches ? previous[cursor].impulse : 0))
-            }
+        switch (Int(a) &* 7 &+ Int(b) &* 3) & 7 {
+        case 0: return (1, 0)
+        case 1: return (h, h)
+        case 2: return (0, 1)
+        case 3: return (-h, h)
+        case 4: return (-1, 0)
+        case 5: return (-h, -h)
+        case 6: return (0, -1)
+        default: return (h, -h)
         }
     }
 
@@ -164,39 +182,32 @@ extension World {
         default: return rect.maxY - body.py - body.radius
         }
     }
-}
 
-extension Grid {
-    /// Writes the slots `> slot` within `range × (ra + rb)` of body `slot` into `result`,
-    /// ascending, and returns how many. `result` holds at least 9 × `maxCellCount`.
-    @inline(__always)
-    func neighbours(of slot: Int, bodies: UnsafeBufferPointer<SolverBody>, entries: UnsafeBufferPointer<Entry>,
-                    range: Double, into result: UnsafeMutableBufferPointer<Int32>) -> Int {
-        var count = 0
-        let body = bodies[slot]
-        let column = self.column(body.px), row = self.row(body.py)
-        for r in max(row - 1, 0)...min(row + 1, rows - 1) {
-            let first = Int(cellStart[r * columns + max(column - 1, 0)])
-            let last = Int(cellStart[r * columns + min(column + 1, columns - 1) + 1])
-            for index in first..<last where Int(entries[index].slot) > slot {
-                let entry = entries[index]
-                let dx = entry.x - body.px, dy = entry.y - body.py
-                let reach = (Double(entry.radius) + body.radius) * range
-                if dx * dx + dy * dy < reach * reach {
-                    result[count] = entry.slot
-                    count += 1
+    /// Finds bodies within `margin` radii of a solid border, carrying impulses from the last
+    /// build (both lists sorted by slot and side, so matching is one merge). A body wider than
+    /// the space between two solid opposite borders gets no contact with either: no position
+    /// satisfies both, and two walls pushing against each other would only pump impulse into
+    /// it; the position clamp holds it at the middle instead.
+    mutating func buildWallContacts(margin: Double) {
+        var previous = contacts.walls
+        contacts.walls.removeAll(keepingCapacity: true)
+        previous.removeAll { $0.impulse <= 0 }
+        let rect = container.rect, solid = container.solidBorders
+        guard rect.hasArea, !solid.isEmpty else { return }
+        var cursor = 0
+        for slot in 0..<bodies.count where flags[slot].contains(.alive) && !flags[slot].contains(.kinematic) {
+            let body = bodies[slot]
+            let wide = 2 * body.radius > rect.width && solid.isSuperset(of: .horizontal)
+            let tall = 2 * body.radius > rect.height && solid.isSuperset(of: .vertical)
+            for (border, side) in World.borderSides where solid.contains(border) && !(side < 2 ? wide : tall) {
+                guard World.wallSeparation(body, side: side, rect: rect) < margin * body.radius else { continue }
+                while cursor < previous.count && (Int(previous[cursor].slot) < slot || (Int(previous[cursor].slot) == slot && previous[cursor].side < side)) {
+                    cursor += 1
                 }
+                let matches = cursor < previous.count && Int(previous[cursor].slot) == slot && previous[cursor].side == side
+                contacts.walls.append(WallContact(slot: Int32(slot), side: side, normalMass: 0,
+                                                  impulse: matches ? previous[cursor].impulse : 0))
             }
         }
-        // Few elements: insertion sort keeps the (a, b) order the warm start relies on.
-        if count > 1 {
-            for i in 1..<count {
-                let value = result[i]
-                var j = i - 1
-                while j >= 0 && result[j] > value { result[j + 1] = result[j]; j -= 1 }
-                result[j + 1] = value
-            }
-        }
-        return count
     }
 }

@@ -1,62 +1,124 @@
-/// Continuous collision: stops bodies that moved too far in one step at their first touch.
+/// Continuous collision: stops bodies that moved far enough to pass through another at their
+/// first touch. Two phases: every impact is computed against one snapshot (start positions of
+/// the step, end positions after the substeps), then applied, so the order of the sweeps — and
+/// the threads they run on — cannot change the result.
 extension World {
-    /// Sweeps every body that moved farther than its speculative margin this step from its
-    /// start position (kept in the grid) to its end, against the other bodies' motions over the
-    /// same step (both move in a straight line: the time of impact of the relative motion),
-    /// and stops it at the earliest impact. Kinematic bodies are not stopped.
-    /// - Complexity: O(fast bodies × path length / cell size).
-    mutating func sweepFastBodies() {
-        let fraction = configuration.speculativeFraction
-        let grid = self.grid
-        for entry in grid.entries {
-            let slot = Int(entry.slot)
-            guard !flags[slot].contains(.kinematic) else { continue }
-            let body = bodies[slot]
-            let dx = body.px - entry.x, dy = body.py - entry.y
-            let margin = fraction * body.radius
-            guard dx * dx + dy * dy > margin * margin else { continue }
-            let impact = bodies.withUnsafeBufferPointer { bodies in
-                grid.firstImpact(of: slot, from: entry.x, entry.y, by: dx, dy, radius: body.radius, bodies: bodies)
+    /// The colliding dynamic bodies that moved more than half their radius this step, in slot order.
+    static func fastBodies(_ context: SolverContext) -> [Int32] {
+        var fast: [Int32] = []
+        for slot in 0..<context.bodies.count {
+            let flags = context.flags[slot]
+            guard flags.isSuperset(of: [.alive, .collides]) && !flags.contains(.kinematic) else { continue }
+            let body = context.bodies[slot], start = context.stepStart[slot]
+            let tx = body.px - start.x, ty = body.py - start.y, half = 0.5 * body.radius
+            if tx * tx + ty * ty > half * half { fast.append(Int32(slot)) }
+        }
+        return fast
+    }
+
+    /// Sweeps the bodies fast enough to tunnel: every impact against the snapshot (in chunks,
+    /// on any thread), then each body moved back to its first touch, in slot order. The grid of
+    /// end positions is built for the sweep (`range`: the pair range, 1 + speculativeFraction).
+    static func sweep(runner: StepRunner, context: SolverContext, range: Double) {
+        let fast = fastBodies(context)
+        guard !fast.isEmpty else { return }
+        var broadphase = Broadphase()
+        broadphase.rebuild(bodies: UnsafeBufferPointer(context.bodies), flags: context.flags, range: range)
+        var impacts = [Double](repeating: 1, count: fast.count)
+        withUnsafePointer(to: broadphase) { broadphase in
+            fast.withUnsafeBufferPointer { fast in
+                impacts.withUnsafeMutableBufferPointer { impacts in
+                    runner.work.pointee.sweep = SweepContext(broadphase: broadphase, bodies: UnsafeBufferPointer(context.bodies),
+                                                             stepStart: UnsafeBufferPointer(context.stepStart))
+                    runner.work.pointee.fast = fast
+                    runner.work.pointee.impacts = impacts
+                    runner.run(.sweep, count: fast.count, base: StepWork.sweepChunk)
+                    runner.work.pointee.sweep = nil
+                }
             }
-            if impact < 1 {
-                bodies[slot].px = entry.x + impact * dx
-                bodies[slot].py = entry.y + impact * dy
-            }
+        }
+        for (index, slot) in fast.enumerated() where impacts[index] < 1 {
+            let start = context.stepStart[Int(slot)], t = impacts[index]
+            context.bodies[Int(slot)].px = start.x + t * (context.bodies[Int(slot)].px - start.x)
+            context.bodies[Int(slot)].py = start.y + t * (context.bodies[Int(slot)].py - start.y)
         }
     }
 }
 
-extension Grid {
-    /// The earliest fraction t in [0, 1) of the move from (x, y) by (dx, dy) at which a circle
-    /// of `radius` touches another body in the grid, each other body moving from its grid
-    /// position to where it is now; 1 when it touches none. Bodies it already overlaps at t = 0
-    /// are left to the contact solver. Two bodies moving together never "hit" each other.
-    func firstImpact(of slot: Int, from x: Double, _ y: Double, by dx: Double, _ dy: Double,
-                     radius: Double, bodies: UnsafeBufferPointer<SolverBody>) -> Double {
-        guard columns > 0, let (t0, t1) = clip(x: x, y: y, dx: dx, dy: dy) else { return 1 }
-        // The clipped part lies inside the grid (plus two cells), so its length in cells is at
-        // most about columns + rows; computing it from the clipped components avoids squaring a
-        // huge displacement, and the cap keeps the conversion to Int safe whatever happens.
-        let clippedX = dx * (t1 - t0), clippedY = dy * (t1 - t0)
-        let cells = (clippedX * clippedX + clippedY * clippedY).squareRoot() / cellSize
-        let most = Double(2 * (columns + rows) + 8)
-        let samples = Int(cells < most ? cells : most) + 1
+/// The snapshot one sweep reads: a grid of the end positions, the start and end positions of
+/// every body.
+struct SweepContext: @unchecked Sendable {
+    let broadphase: UnsafePointer<Broadphase>
+    let bodies: UnsafeBufferPointer<SolverBody>
+    let stepStart: UnsafeBufferPointer<SIMD2<Double>>
+
+    /// Most bodies one sweep examines per size level. Bodies that do not overlap never reach it
+    /// (a sweep meets a few per cell); in a pile of bodies stacked on one point it keeps the
+    /// sweeps linear. A sweep that reaches the bound further along its path stops the body where
+    /// its check ended; one that reaches it at its start is in a pile, where every body overlaps
+    /// its neighbours anyway: it is not swept (the contacts spread the pile).
+    static let examinedLimit = 512
+
+    /// The earliest fraction t in [0, 1) of its move at which body `slot` touches another
+    /// body, each moving in a straight line from its start to its end position; 1 when none.
+    /// Bodies it already overlaps at t = 0 are left to the contact solver.
+    func firstImpact(of slot: Int) -> Double {
+        let body = bodies[slot], start = stepStart[slot]
+        let dx = body.px - start.x, dy = body.py - start.y
         var earliest = 1.0
+        for level in broadphase.pointee.levels {
+            let t = firstImpact(of: slot, at: level, from: start.x, start.y, by: dx, dy, radius: body.radius)
+            earliest = t < earliest ? t : earliest
+        }
+        return earliest
+    }
+
+    /// The same against the bodies of one level, visiting the cells along the path.
+    private func firstImpact(of slot: Int, at level: Broadphase.Level, from x: Double, _ y: Double,
+                             by dx: Double, _ dy: Double, radius: Double) -> Double {
+        // Reach of a touch, plus the others' own motion (less than half their radius: faster
+        // ones are swept themselves), in cells; samples along the path `spacing` cells apart.
+        let reach = (radius + 2 * level.maxRadius) * level.inverseCellSize
+        let spacing = reach > 2 ? Double(Int(reach < 1e6 ? reach : 1e6) / 2) : 1
+        let window = Int((reach + spacing * 0.5 < 1e6 ? reach + spacing * 0.5 : 1e6)) + 1
+        guard let (t0, t1) = SweepContext.clip(level, pad: Double(window), x: x, y: y, dx: dx, dy: dy) else { return 1 }
+        // The clipped part lies within the grid plus the window, so its length in cells is
+        // bounded; computing it from the clipped components avoids squaring a huge move.
+        let clippedX = dx * (t1 - t0), clippedY = dy * (t1 - t0)
+        let cells = (clippedX * clippedX + clippedY * clippedY).squareRoot() * level.inverseCellSize / spacing
+        let most = Double(2 * (level.columns + level.rows + 2 * window) + 8)
+        let samples = Int(cells < most ? cells : most) + 1
+        var earliest = 1.0, examined = 0, checked = t0
         for sample in 0...samples {
             let t = t0 + (t1 - t0) * Double(sample) / Double(samples)
-            let column = self.column(x + t * dx), row = self.row(y + t * dy)
-            for r in max(row - 2, 0)...min(row + 2, rows - 1) {
-                let first = Int(cellStart[r * columns + max(column - 2, 0)])
-                let last = Int(cellStart[r * columns + min(column + 2, columns - 1) + 1])
-                for index in first..<last where Int(entries[index].slot) != slot {
-                    let start = entries[index]
-                    let other = bodies[Int(start.slot)]
-                    let t = Grid.timeOfImpact(x: x - start.x, y: y - start.y,
-                                              dx: dx - (other.px - start.x), dy: dy - (other.py - start.y),
-                                              reach: radius + other.radius)
-                    earliest = t < earliest ? t : earliest
-                }
+            let column = level.column(x + t * dx), row = level.row(y + t * dy)
+            for r in max(row - window, 0)...min(row + window, level.rows - 1) {
+                let base = level.cellBase + r * level.columns
+                let first = Int(broadphase.pointee.cellStart[base + max(column - window, 0)])
+                let last = Int(broadphase.pointee.cellStart[base + min(column + window, level.columns - 1) + 1])
+                examined += last - first
+                // Over the bound: the path is checked up to the previous sample only.
+                if examined > SweepContext.examinedLimit { return sample == 0 ? 1 : (earliest < checked ? earliest : checked) }
+                let impact = earliestImpact(of: slot, from: x, y, by: dx, dy, radius: radius, entries: first..<last)
+                earliest = impact < earliest ? impact : earliest
             }
+            checked = t
+        }
+        return earliest
+    }
+
+    @inline(__always)
+    private func earliestImpact(of slot: Int, from x: Double, _ y: Double, by dx: Double, _ dy: Double,
+                                radius: Double, entries: Range<Int>) -> Double {
+        var earliest = 1.0
+        for index in entries {
+            let other = Int(broadphase.pointee.entries[index].slot)
+            guard other != slot else { continue }
+            let start = stepStart[other], end = bodies[other]
+            let t = SweepContext.timeOfImpact(x: x - start.x, y: y - start.y,
+                                              dx: dx - (end.px - start.x), dy: dy - (end.py - start.y),
+                                              reach: radius + end.radius)
+            earliest = t < earliest ? t : earliest
         }
         return earliest
     }
@@ -74,14 +136,14 @@ extension Grid {
         return t >= 0 && t < 1 ? t : 1
     }
 
-    /// The part [t0, t1] of the move that lies within the grid grown by two cells (bodies are
-    /// only there), or nil when it misses the grid (Liang–Barsky).
-    func clip(x: Double, y: Double, dx: Double, dy: Double) -> (Double, Double)? {
-        let pad = 2 * cellSize
-        let bounds = [(x - (originX - pad), -dx), ((originX + Double(columns) * cellSize + pad) - x, dx),
-                      (y - (originY - pad), -dy), ((originY + Double(rows) * cellSize + pad) - y, dy)]
+    /// The part [t0, t1] of the move that lies within the level's grid grown by `pad` cells
+    /// (its bodies are only there), or nil when it misses (Liang–Barsky).
+    static func clip(_ level: Broadphase.Level, pad cells: Double, x: Double, y: Double, dx: Double, dy: Double) -> (Double, Double)? {
+        let pad = cells * level.cellSize
+        let right = level.originX + Double(level.columns) * level.cellSize + pad
+        let bottom = level.originY + Double(level.rows) * level.cellSize + pad
         var t0 = 0.0, t1 = 1.0
-        for (q, p) in bounds {
+        for (q, p) in [(x - (level.originX - pad), -dx), (right - x, dx), (y - (level.originY - pad), -dy), (bottom - y, dy)] {
             if p == 0 {
                 if q < 0 { return nil }
             } else {

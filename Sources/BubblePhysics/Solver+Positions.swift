@@ -1,16 +1,36 @@
+/// What the end-of-step pass over a range of bodies found.
+struct BodySummary: Sendable {
+    /// Some body has moved more than the skin since the last contact build.
+    var needsRebuild = false
+    /// Bodies that moved more than half their radius this step (they are swept).
+    var fastBodies = 0
+    /// Largest (speed / radius)², 1/s².
+    var fastestSquared = 0.0
+
+    /// Combines two ranges' summaries (order-independent: or, sum, max).
+    mutating func merge(_ other: BodySummary) {
+        needsRebuild = needsRebuild || other.needsRebuild
+        fastBodies += other.fastBodies
+        fastestSquared = other.fastestSquared > fastestSquared ? other.fastestSquared : fastestSquared
+    }
+}
+
 extension SolverContext {
-    /// Moves every body by `h × v`, then holds it inside the solid borders: a body may not end
-    /// the substep further out than it began it, nor outside once inside. A clamped body loses
-    /// its outward speed (reflected by `elasticity`). Open borders are infinitely far away.
-    func integratePositions(elasticity: Double) {
+    /// Moves every body in `range` by `h × v` (its speed capped first), then holds it inside the
+    /// solid borders: a body may not end the substep further out than it began it, nor outside
+    /// once inside. A clamped body loses its outward speed (reflected by `elasticity`). Open
+    /// borders are infinitely far away. The first substep records where each body started.
+    func integratePositions(_ range: Range<Int>, first: Bool) {
         let clamps = rect.hasArea && !solid.isEmpty
         let minX = solid.contains(.left) ? rect.minX : -Double.infinity
         let maxX = solid.contains(.right) ? rect.maxX : Double.infinity
         let minY = solid.contains(.top) ? rect.minY : -Double.infinity
         let maxY = solid.contains(.bottom) ? rect.maxY : Double.infinity
-        for slot in 0..<bodies.count where flags[slot].contains(.alive) {
+        for slot in range where flags[slot].contains(.alive) {
             var body = bodies[slot]
             let oldX = body.px, oldY = body.py
+            if first { stepStart[slot] = SIMD2(oldX, oldY) }
+            limitSpeed(&body)
             body.px += h * body.vx
             body.py += h * body.vy
             if clamps {
@@ -44,46 +64,29 @@ extension SolverContext {
         }
     }
 
-    /// Restitution after the substeps (Box2D's relax-then-restitute): contacts that were
-    /// closing faster than one radius per second at step start and carried an impulse get
-    /// their normal speed reflected by `elasticity`.
-    func applyRestitution(elasticity: Double, approachSpeeds: UnsafeBufferPointer<Double>) {
-        for index in 0..<contacts.count {
-            let contact = contacts[index]
-            let a = Int(contact.a), b = Int(contact.b)
-            let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
-            let bodyA = bodies[a], bodyB = bodies[b]
-            let threshold = 0.5 * (bodyA.radius + bodyB.radius)
-            let approach = approachSpeeds[index]
-            guard approach < -threshold, accumulated > 0 else { continue }
-            let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
-            let impulse = -Double(contact.normalMass) * (normalSpeed + elasticity * approach)
-            let total = Float(accumulated + impulse > 0 ? accumulated + impulse : 0)
-            let applied = Double(total) - accumulated
-            contacts[index].impulse = total
-            let px = applied * nx, py = applied * ny
-            bodies[a].vx -= px * bodyA.invMass; bodies[a].vy -= py * bodyA.invMass
-            bodies[b].vx += px * bodyB.invMass; bodies[b].vy += py * bodyB.invMass
+    /// After the substeps: flags a rebuild when a body is more than `skin × r` from where it
+    /// was at the last build (an upper bound: the L1 distance to the stored single-precision
+    /// position plus that rounding's largest error, so a body that only jiggles in place
+    /// never forces one), counts the bodies fast enough to tunnel (more than half their
+    /// radius this step) and finds the largest speed in radii per second, squared — the larger
+    /// of the velocity and the displacement over the step, so a body pushed out of an overlap
+    /// (moved by position correction, with no velocity left after the relax sweep) is not still.
+    func finishBodies(_ range: Range<Int>, skin: Double) -> BodySummary {
+        var summary = BodySummary()
+        let inverseStep = inverseH / Double(substepsPerStep)
+        for slot in range where flags[slot].contains(.alive) {
+            let body = bodies[slot], start = stepStart[slot]
+            let tx = body.px - start.x, ty = body.py - start.y
+            let built = buildPosition[slot]
+            let rounding = (abs(body.px) + abs(body.py)) * 0x1p-23
+            let away = abs(body.px - Double(built.x)) + abs(body.py - Double(built.y)) + rounding
+            if !(away <= skin * body.radius) { summary.needsRebuild = true }
+            let travelled = tx * tx + ty * ty, half = 0.5 * body.radius
+            if travelled > half * half { summary.fastBodies += 1 }
+            let velocity = body.vx * body.vx + body.vy * body.vy, moved = travelled * (inverseStep * inverseStep)
+            let speed = (velocity > moved ? velocity : moved) / (body.radius * body.radius)
+            summary.fastestSquared = speed > summary.fastestSquared ? speed : summary.fastestSquared
         }
-        applyWallRestitution(elasticity: elasticity, approachSpeeds: UnsafeBufferPointer(rebasing: approachSpeeds[contacts.count...]))
-    }
-
-    /// The same for wall contacts (threshold: one radius per second).
-    private func applyWallRestitution(elasticity: Double, approachSpeeds: UnsafeBufferPointer<Double>) {
-        for index in 0..<walls.count {
-            let wall = walls[index]
-            let slot = Int(wall.slot)
-            let body = bodies[slot]
-            let approach = approachSpeeds[index]
-            guard approach < -body.radius, wall.impulse > 0 else { continue }
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
-            let normalSpeed = body.vx * dx + body.vy * dy
-            let impulse = -wall.normalMass * (normalSpeed + elasticity * approach)
-            let total = wall.impulse + impulse > 0 ? wall.impulse + impulse : 0
-            let applied = total - wall.impulse
-            walls[index].impulse = total
-            bodies[slot].vx = body.vx + dx * applied * body.invMass
-            bodies[slot].vy = body.vy + dy * applied * body.invMass
-        }
+        return summary
     }
 }

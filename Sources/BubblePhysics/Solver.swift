@@ -2,12 +2,12 @@
 // ================================
 //
 // Method. A "soft step" in the manner of Box2D v3 (Erin Catto, "Solver2D", 2024): every step
-// finds contacts once, then runs `substeps` substeps of
+// refreshes its contacts once, then runs `substeps` substeps of
 //
 //     integrate velocities → warm start → solve (soft, with bias) → integrate positions → relax
 //
-// and, when elasticity is on, one restitution pass at the end. Each solve is one sequential
-// Gauss–Seidel sweep over the contacts with accumulated, clamped normal impulses.
+// and, when elasticity is on, one restitution pass at the end. Each solve is one Gauss–Seidel
+// sweep over the contacts with accumulated, clamped normal impulses.
 //
 // Why this method. Bubbles pile into a dense crowd under the attraction field, a stacking
 // problem in disguise. Substeps give the effective stiffness of many iterations at the cost of
@@ -15,34 +15,81 @@
 // converges over time instead of being rebuilt from zero each step; soft contacts (a spring
 // of `contactHertz` with a heavy damping ratio) push overlap out smoothly — bounded by
 // `pushSpeed` — instead of injecting energy as Baumgarte does; the relax sweep without bias
-// removes the push-out velocity, so a settled crowd is still. Position-based dynamics would be
-// simpler but loses the warm start, and its overlap in a 100k crowd was much worse.
+// removes the push-out velocity, so a settled crowd is still.
+//
+// Colours and lanes. The contacts are coloured so that no two of one colour share a body
+// (Box2D v3's constraint graph): greedily, in build order, each contact takes the lowest of 24
+// colours neither of its bodies uses yet; a contact that fits none (a body with more than 24
+// neighbours) goes to the overflow, solved one at a time after the colours. The sweep visits
+// the colours in order. Within a colour the contacts are independent, so each colour is solved
+// four at a time in SIMD4<Double> lanes (two SSE2 or NEON registers, one AVX register; plain
+// code where there are none): gather both bodies of four contacts, solve, scatter. No update
+// waits for the one before, which was the old solver's bound, and the result of a colour does
+// not depend on the order or the thread its contacts are solved in.
+//
+// Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass and the
+// contact refresh are cut into fixed chunks (by count, not by thread) that the calling thread
+// and the workers claim from a shared counter; a colour starts when the previous one has
+// finished. The arithmetic of a chunk does not depend on who runs it, so 1, 2 or N threads
+// give bit-identical results (a test checks it). The overflow, the walls and the build run on
+// the calling thread. Without Dispatch (Embedded Swift, WebAssembly) the same chunks run in
+// order on one thread.
+//
+// Contact reuse. The pair search runs with a skin: pairs closer than (1 + speculativeFraction
+// + skin) × (ra + rb) become contacts, and the list is rebuilt only when some body has moved
+// more than `skin × r` (its path length since the build), half the skin of a pair of equal
+// bodies, or when a body, a radius, a kind or the container changed. A pair outside the list
+// was farther than its range at the build and the two have closed by less than the skin since,
+// so every pair within the speculative range is in the list. Between builds one linear pass
+// per step refreshes every normal (centre to centre) and mass, and drops the impulse of pairs
+// beyond the speculative range (as the old per-step build did). The search looks at the
+// forward half of each body's neighbourhood in a grid per size level (see `Broadphase`,
+// `PairScan`), so mixed sizes stay linear, and keeps at most 32 pairs per body, so bodies
+// stacked on one point cost O(n) time and memory instead of O(n²).
 //
 // Geometry. Circles without rotation: the normal is fixed for the step (centre to centre at
 // step start) and the separation is `n · (pb − pa) − (ra + rb)` from current positions, which
-// is exact along that normal and needs no square root in the substeps. Pairs closer than
-// `(1 + speculativeFraction) × (ra + rb)` become contacts; while apart, a contact only stops
-// the pair from closing more than its gap in one substep (speculative contact).
+// is exact along that normal and needs no square root in the substeps. A contact whose pair
+// is apart only stops it from closing more than its gap in one substep (speculative contact).
 //
 // Borders. Solid borders are contacts with an infinite-mass wall (stiffer: twice the contact
-// hertz, as Box2D does for static contacts), solved in the same sweep, so crowd pressure rests
-// on them. After each position update a body is also clamped so it can never end a substep
-// further outside a solid border than it began it, and never outside once inside: the
+// hertz, as Box2D does for static contacts), solved after the body contacts, so crowd pressure
+// rests on them. After each position update a body is also clamped so it can never end a
+// substep further outside a solid border than it began it, and never outside once inside: the
 // guarantee that nothing escapes a closed container. A body caught outside after a resize is
 // pushed back at `pushSpeed` by its wall contact.
 //
-// Tunnelling. Contacts found at step start cannot see a body that crosses the whole crowd in
-// one step. After the substeps, every body that moved farther than its speculative margin is
-// swept from its start to its end position against the others (time of impact of two circles,
-// a quadratic) and stopped at the first touch; the next step's contact then takes over.
+// Tunnelling. Contacts found at step start cannot see a body that crosses a neighbour in one
+// step. A body can pass through another only if it moves more than half its radius in one step
+// (Box2D's criterion: then the pair moves more than half its radius sum relative to each other,
+// or the other body is fast too); only those bodies are swept, from their start to their end
+// position, against the others' motions over the step (time of impact of two circles, a
+// quadratic), and stopped at the first touch. In two phases — every impact computed against the
+// same snapshot of start and end positions, then applied — so the sweeps may run in any order.
 // Borders need no sweep: the clamp above holds at any speed.
 //
-// Determinism. Arrays only, visited in slot order; contacts sorted by (a, b); only + − × ÷ and
-// squareRoot (no libm, no fused multiply-add), so results are bit-identical across runs,
-// build modes and platforms with IEEE-754 doubles.
+// Rest. When every body's speed has stayed below `World.restSpeed` radii per second for
+// `World.restTime` seconds, without the fastest speed growing over that time (a body that a
+// weak field is still accelerating is not at rest), the world is at rest: velocities are set
+// to zero and `step()` only counts the step. Any call that changes the world wakes it.
 //
-// Scale. Every tolerance is relative to radii (speculative margin, push speed in radii per
-// second, restitution threshold), so a scene behaves the same at any unit size.
+// Safety. Every value the validators accept gives finite results, by construction of the step
+// rather than by narrow ranges: the field's linear parts are integrated implicitly (stable for
+// any stiffness, even an infinite one), the radial pull beyond the falloff is a unit direction
+// times a finite gain, speeds are capped at `maxSpeed` radii per second before every position
+// update (so positions grow by at most `h × maxSpeed × r` per substep), stored impulses are
+// clamped into single precision's range and masses are computed from radii and densities
+// whose ranges keep them normal, the substep is at least 1e-4 / 64 s, and the contact build's
+// work is bounded per body. A seeded property test steps worlds with every setting at and near
+// its bounds (`PropertyTests`).
+//
+// Determinism. Arrays only, visited in slot, cell or colour order; only + − × ÷ and
+// squareRoot (no libm, no fused multiply-add), lane-wise in SIMD exactly as in scalar code;
+// so results are bit-identical across runs, build modes, platforms with IEEE-754 doubles and
+// thread counts.
+//
+// Scale. Every tolerance is relative to radii (speculative margin, skin, push speed in radii
+// per second, restitution threshold, rest speed), so a scene behaves the same at any unit size.
 
 /// Soft-constraint coefficients for one substep length (Box2D's `b2Softness`).
 struct Softness: Sendable {
@@ -63,15 +110,23 @@ struct Softness: Sendable {
 }
 
 /// The solver's view of one step: raw pointers into the world's arrays, valid for one call of
-/// `World.solveStep`. Every stage is a small function over these.
-struct SolverContext {
+/// `World.withSolverContext`. Every stage is a small function over a range of bodies or contact
+/// groups, so the same code runs whole on one thread or in chunks on several.
+struct SolverContext: @unchecked Sendable {
     var bodies: UnsafeMutableBufferPointer<SolverBody>
-    var contacts: UnsafeMutableBufferPointer<Contact>
-    var walls: UnsafeMutableBufferPointer<WallContact>
     var flags: UnsafeBufferPointer<BodyFlags>
     var resistances: UnsafeBufferPointer<Double>
+    /// Positions at the start of the step's first position update (for the sweep).
+    var stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
+    /// Positions at the last contact build, rounded to single precision.
+    var buildPosition: UnsafeBufferPointer<SIMD2<Float>>
+    var lanes: UnsafeMutableBufferPointer<ContactLanes>
+    var groupStart: UnsafeBufferPointer<Int32>
+    var overflow: UnsafeMutableBufferPointer<Contact>
+    var walls: UnsafeMutableBufferPointer<WallContact>
     var h: Double
     var inverseH: Double
+    var substepsPerStep: Int
     var contactSoftness: Softness
     var wallSoftness: Softness
     /// Push speed in radii per second.
@@ -81,15 +136,22 @@ struct SolverContext {
     var field: AttractionField
     var rect: Rect
     var solid: Borders
+    var elasticity: Double
+    /// Pairs closer than this × the radius sum keep their impulse (1 + speculativeFraction).
+    var contactRange: Double
+    /// Wall contacts within this × the radius keep theirs (2 × speculativeFraction).
+    var wallMargin: Double
 
-    /// Field pull and resistance for every dynamic body, then the speed limit for every body.
-    func integrateVelocities() {
+    /// Field pull and resistance for every dynamic body in `range`, between two applications of
+    /// the speed limit (the first keeps a pull added to the largest finite speed finite).
+    func integrateVelocities(_ range: Range<Int>) {
         let useField = field.strength > 0
-        for slot in 0..<bodies.count {
+        for slot in range {
             let bodyFlags = flags[slot]
             guard bodyFlags.contains(.alive) else { continue }
             var body = bodies[slot]
             if !bodyFlags.contains(.kinematic) {
+                limitSpeed(&body)
                 if useField && bodyFlags.contains(.attracted) { applyField(to: &body) }
                 let damping = 1 / (1 + h * resistances[slot])
                 body.vx *= damping
@@ -115,9 +177,11 @@ struct SolverContext {
             if distanceSquared < falloff * falloff {
                 pullLinearly(&body, dx, dy, stiffness: field.strength / falloff)
             } else if distanceSquared > 0 {
-                let gain = h * field.strength / distanceSquared.squareRoot()
-                body.vx += dx * gain
-                body.vy += dy * gain
+                // A unit direction times a finite gain: finite at any strength and distance.
+                let inverse = 1 / distanceSquared.squareRoot()
+                let gain = h * field.strength
+                body.vx += (dx * inverse) * gain
+                body.vy += (dy * inverse) * gain
             }
         }
     }
@@ -145,109 +209,6 @@ struct SolverContext {
         let scale = limit / (ux * ux + uy * uy).squareRoot()
         body.vx = ux * scale
         body.vy = uy * scale
-    }
-
-    /// Re-applies last step's (or substep's) accumulated impulses.
-    func warmStart() {
-        for index in 0..<contacts.count {
-            let contact = contacts[index]
-            let a = Int(contact.a), b = Int(contact.b)
-            let impulse = Double(contact.impulse)
-            let px = impulse * Double(contact.nx), py = impulse * Double(contact.ny)
-            let ma = bodies[a].invMass, mb = bodies[b].invMass
-            bodies[a].vx -= px * ma; bodies[a].vy -= py * ma
-            bodies[b].vx += px * mb; bodies[b].vy += py * mb
-        }
-        for index in 0..<walls.count {
-            let wall = walls[index]
-            let slot = Int(wall.slot)
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
-            let m = bodies[slot].invMass
-            bodies[slot].vx += dx * wall.impulse * m
-            bodies[slot].vy += dy * wall.impulse * m
-        }
-    }
-
-    /// One Gauss–Seidel sweep over body and wall contacts. With `useBias` the soft push-out is
-    /// on (solve); without, only approach is stopped (relax).
-    func solve(useBias: Bool) {
-        solveBodyContacts(useBias: useBias)
-        solveWallContacts(useBias: useBias)
-    }
-
-    private func solveBodyContacts(useBias: Bool) {
-        // Two copies of one loop, so each is straight-line code for its pass.
-        if useBias { solveBodyContacts(soft: contactSoftness, biased: true) } else { solveBodyContacts(soft: contactSoftness, biased: false) }
-    }
-
-    /// One sweep, visiting the contacts as two interleaved halves (0, n/2, 1, n/2 + 1, …).
-    /// Contacts are sorted by body `a`, so neighbours in the list share a body and each update
-    /// would wait for the one before; two far-apart streams give the processor two independent
-    /// chains to overlap. Still one deterministic Gauss–Seidel order.
-    @inline(__always)
-    private func solveBodyContacts(soft: Softness, biased: Bool) {
-        let half = (contacts.count + 1) / 2
-        for index in 0..<half {
-            solveContact(index, soft: soft, biased: biased)
-            let partner = index + half
-            if partner < contacts.count { solveContact(partner, soft: soft, biased: biased) }
-        }
-    }
-
-    @inline(__always)
-    private func solveContact(_ index: Int, soft: Softness, biased: Bool) {
-        let contact = contacts[index]
-        let a = Int(contact.a), b = Int(contact.b)
-        let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
-        let bodyA = bodies[a], bodyB = bodies[b]
-        let radiusSum = bodyA.radius + bodyB.radius
-        let separation = nx * (bodyB.px - bodyA.px) + ny * (bodyB.py - bodyA.py) - radiusSum
-        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-        if separation > 0 {
-            bias = separation * inverseH  // speculative: may close the gap, no more
-        } else if biased {
-            let push = -pushSpeed * 0.5 * radiusSum
-            let spring = soft.biasRate * separation
-            bias = spring > push ? spring : push
-            massScale = soft.massScale
-            impulseScale = soft.impulseScale
-        }
-        let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
-        let impulse = -Double(contact.normalMass) * massScale * (normalSpeed + bias) - impulseScale * accumulated
-        // Round the new total first, so what is applied is exactly what is stored.
-        let total = Float(accumulated + impulse > 0 ? accumulated + impulse : 0)
-        let applied = Double(total) - accumulated
-        contacts[index].impulse = total
-        let px = applied * nx, py = applied * ny
-        bodies[a].vx = bodyA.vx - px * bodyA.invMass; bodies[a].vy = bodyA.vy - py * bodyA.invMass
-        bodies[b].vx = bodyB.vx + px * bodyB.invMass; bodies[b].vy = bodyB.vy + py * bodyB.invMass
-    }
-
-    private func solveWallContacts(useBias: Bool) {
-        for index in 0..<walls.count {
-            let wall = walls[index]
-            let slot = Int(wall.slot)
-            let body = bodies[slot]
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
-            let separation = World.wallSeparation(body, side: wall.side, rect: rect)
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if separation > 0 {
-                bias = separation * inverseH
-            } else if useBias {
-                let push = -pushSpeed * body.radius
-                let soft = wallSoftness.biasRate * separation
-                bias = soft > push ? soft : push
-                massScale = wallSoftness.massScale
-                impulseScale = wallSoftness.impulseScale
-            }
-            let normalSpeed = body.vx * dx + body.vy * dy
-            let impulse = -wall.normalMass * massScale * (normalSpeed + bias) - impulseScale * wall.impulse
-            let total = wall.impulse + impulse > 0 ? wall.impulse + impulse : 0
-            let applied = total - wall.impulse
-            walls[index].impulse = total
-            bodies[slot].vx = body.vx + dx * applied * body.invMass
-            bodies[slot].vy = body.vy + dy * applied * body.invMass
-        }
     }
 
     /// The direction a wall pushes: left +x, right −x, top +y, bottom −y.

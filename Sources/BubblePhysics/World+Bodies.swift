@@ -1,4 +1,6 @@
-/// Creating, destroying and editing bodies. Every call is O(1).
+/// Creating, destroying and editing bodies. Every call is O(1). A call that changes anything
+/// wakes a resting world; one that changes where bodies are, their sizes, their kinds or whether
+/// they collide also has the next step rebuild the contact list.
 extension World {
     /// Creates a body and returns its handle. Slots of destroyed bodies are reused, newest
     /// first, so the same sequence of calls always gives the same handles.
@@ -21,6 +23,8 @@ extension World {
             flags[slot] = bodyFlags
             densities[slot] = definition.density
             resistances[slot] = definition.resistance
+            stepStart[slot] = SIMD2(body.px, body.py)
+            buildPosition[slot] = World.buildPosition(body)
         } else {
             slot = bodies.count
             precondition(slot < Int(Int32.max), "too many bodies")
@@ -29,9 +33,12 @@ extension World {
             generations.append(0)
             densities.append(definition.density)
             resistances.append(definition.resistance)
+            stepStart.append(SIMD2(body.px, body.py))
+            buildPosition.append(World.buildPosition(body))
         }
         updateInverseMass(slot)
         bodyCount += 1
+        changed(rebuild: true)
         return BodyHandle(index: Int32(slot), generation: generations[slot])
     }
 
@@ -46,6 +53,8 @@ extension World {
         generations.reserveCapacity(slots)
         densities.reserveCapacity(slots)
         resistances.reserveCapacity(slots)
+        stepStart.reserveCapacity(slots)
+        buildPosition.reserveCapacity(slots)
     }
 
     /// Destroys a body. Its contacts vanish at the next step; its slot is reused later with a
@@ -58,6 +67,7 @@ extension World {
         generations[slot] &+= 1
         freeSlots.append(handle.index)
         bodyCount -= 1
+        changed(rebuild: true)
     }
 
     /// True when the handle refers to a live body.
@@ -113,8 +123,10 @@ extension World {
     public mutating func setPosition(_ position: Vector2, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkPosition(position)
         let slot = checkedSlot(handle)
+        guard bodies[slot].px != position.x || bodies[slot].py != position.y else { return }
         bodies[slot].px = position.x
         bodies[slot].py = position.y
+        changed(rebuild: true)
     }
 
     /// Sets a body's velocity, units per second (capped at `maxSpeed` radii/s in the next step).
@@ -123,18 +135,26 @@ extension World {
     public mutating func setVelocity(_ velocity: Vector2, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkVelocity(velocity, field: "velocity")
         let slot = checkedSlot(handle)
+        guard bodies[slot].vx != velocity.x || bodies[slot].vy != velocity.y else { return }
         bodies[slot].vx = velocity.x
         bodies[slot].vy = velocity.y
+        changed(rebuild: false)
     }
 
-    /// Adds `impulse / mass` to a dynamic body's velocity (no effect on kinematic bodies).
+    /// Adds `impulse / mass` to a dynamic body's velocity (no effect on kinematic bodies). A
+    /// component that would pass the largest finite value is held at it (the next step caps
+    /// speeds at `maxSpeed` radii per second anyway).
     /// - Throws: `InvalidValue` for a non-finite component.
     /// - Precondition: the handle is live.
     public mutating func applyImpulse(_ impulse: Vector2, to handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkVelocity(impulse, field: "impulse")
         let slot = checkedSlot(handle)
-        bodies[slot].vx += impulse.x * bodies[slot].invMass
-        bodies[slot].vy += impulse.y * bodies[slot].invMass
+        let vx = World.finite(bodies[slot].vx + impulse.x * bodies[slot].invMass)
+        let vy = World.finite(bodies[slot].vy + impulse.y * bodies[slot].invMass)
+        guard vx != bodies[slot].vx || vy != bodies[slot].vy else { return }
+        bodies[slot].vx = vx
+        bodies[slot].vy = vy
+        changed(rebuild: false)
     }
 
     /// Changes the radius at once; mass follows. Overlap this creates is pushed out at the
@@ -144,8 +164,10 @@ extension World {
     public mutating func setRadius(_ radius: Double, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.radiusRange.check(radius)
         let slot = checkedSlot(handle)
+        guard bodies[slot].radius != radius else { return }
         bodies[slot].radius = radius
         updateInverseMass(slot)
+        changed(rebuild: true)
     }
 
     /// Changes a body's density (mass per unit area); its mass follows.
@@ -154,8 +176,10 @@ extension World {
     public mutating func setDensity(_ density: Double, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.densityRange.check(density)
         let slot = checkedSlot(handle)
+        guard densities[slot] != density else { return }
         densities[slot] = density
         updateInverseMass(slot)
+        changed(rebuild: false)
     }
 
     /// Changes a body's resistance (linear damping per second).
@@ -163,33 +187,52 @@ extension World {
     /// - Precondition: the handle is live.
     public mutating func setResistance(_ resistance: Double, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.resistanceRange.check(resistance)
-        resistances[checkedSlot(handle)] = resistance
+        let slot = checkedSlot(handle)
+        guard resistances[slot] != resistance else { return }
+        resistances[slot] = resistance
+        changed(rebuild: false)
     }
 
     /// Makes a body dynamic or kinematic (infinite mass, moved only by its velocity).
     /// - Precondition: the handle is live.
     public mutating func setKind(_ kind: BodyKind, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
+        guard flags[slot].contains(.kinematic) != (kind == .kinematic) else { return }
         if kind == .kinematic { flags[slot].insert(.kinematic) } else { flags[slot].remove(.kinematic) }
         updateInverseMass(slot)
+        changed(rebuild: true)
     }
 
     /// Switches collisions with other bodies on or off (solid borders still hold the body).
     public mutating func setCollides(_ collides: Bool, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
+        guard flags[slot].contains(.collides) != collides else { return }
         if collides { flags[slot].insert(.collides) } else { flags[slot].remove(.collides) }
+        changed(rebuild: true)
     }
 
     /// Switches the attraction field's pull on this body on or off.
     public mutating func setAttracted(_ attracted: Bool, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
+        guard flags[slot].contains(.attracted) != attracted else { return }
         if attracted { flags[slot].insert(.attracted) } else { flags[slot].remove(.attracted) }
+        changed(rebuild: false)
     }
 
     func checkedSlot(_ handle: BodyHandle) -> Int {
         precondition(contains(handle), "stale or invalid body handle \(handle)")
         return Int(handle.index)
     }
+
+    /// `value` with ±infinity held at ±greatestFiniteMagnitude (a finite velocity plus an
+    /// overflowing change cannot be NaN).
+    static func finite(_ value: Double) -> Double {
+        value > .greatestFiniteMagnitude ? .greatestFiniteMagnitude : (value < -.greatestFiniteMagnitude ? -.greatestFiniteMagnitude : value)
+    }
+
+    /// A body's position as stored at a contact build (single precision, rounded to nearest).
+    @inline(__always)
+    static func buildPosition(_ body: SolverBody) -> SIMD2<Float> { SIMD2<Float>(Float(body.px), Float(body.py)) }
 
     /// π, spelled out so no libm call is needed.
     static let pi = 3.141592653589793

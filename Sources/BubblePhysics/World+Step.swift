@@ -2,17 +2,21 @@
 extension World {
     /// Advances the world by one fixed time step. Never reads a clock.
     ///
-    /// Reads like a table of contents: build the broadphase, find contacts, solve the
-    /// substeps, restitute, sweep fast bodies, count the step.
-    /// - Complexity: O(n) for bodies of similar size.
+    /// Reads like a table of contents: a resting world only counts the step; otherwise rebuild
+    /// the contact list when the skin is used up, refresh the contacts, solve the substeps,
+    /// restitute, sweep the bodies fast enough to tunnel, and check for rest.
+    /// - Complexity: O(n) for bodies that do not overlap (O(n) at most 32 contacts per body
+    ///   whatever they do); almost nothing at rest.
     public mutating func step() {
-        rebuildBroadphase()
-        findContacts()
-        findWallContacts()
-        recordApproachSpeeds()
-        solveSubsteps()
-        sweepFastBodies()
         stepCount += 1
+        if rest.isResting { return }
+        var work = StepWork()
+        let summary = StepRunner.with(threads: configuration.threads, work: &work) { runner in
+            if needsRebuild { rebuildContacts(runner) }
+            return solveStep(runner)
+        }
+        if summary.needsRebuild { needsRebuild = true }
+        updateRest(fastestSquared: summary.fastestSquared)
         #if BUBBLEPHYSICS_CHECKS
         checkInvariants()
         #endif
@@ -31,44 +35,110 @@ extension World {
         return clock.fraction(of: dt)
     }
 
-    mutating func rebuildBroadphase() {
-        let range = 1 + configuration.speculativeFraction
-        let flags = self.flags
-        bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: range) }
+    /// The skin: contacts are found this fraction of the radius sum beyond the speculative
+    /// range, and the list is rebuilt once a body has moved `skin × r` since.
+    static let skin = 0.2
+
+    /// Rebuilds the body contacts (broadphase, pair search in chunks, colours, carrying
+    /// impulses) and the wall contacts. The grid and the carried impulses live only while the
+    /// pairs are found, and the old contacts are dropped before the new ones are laid out, so
+    /// the build never holds two contact lists.
+    /// - Complexity: O(n) for bodies that do not overlap; O(n × 256) at worst.
+    mutating func rebuildContacts(_ runner: StepRunner) {
+        var scratch = BuildScratch()
+        let chunks = findPairs(runner, &scratch)
+        scratch.grid = Broadphase()
+        scratch.carriedStart = []
+        scratch.carriedEntries = []
+        contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, scratch: &scratch)
+        buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
+        for slot in bodies.indices { buildPosition[slot] = World.buildPosition(bodies[slot]) }
+        needsRebuild = false
+        contactBuilds += 1
     }
 
-    /// Normal speeds at step start, for restitution (only when elasticity is on): one per body
-    /// contact, then one per wall contact.
-    mutating func recordApproachSpeeds() {
-        approachSpeeds.removeAll(keepingCapacity: true)
-        guard configuration.elasticity > 0 else { return }
-        for contact in contacts {
-            let a = bodies[Int(contact.a)], b = bodies[Int(contact.b)]
-            approachSpeeds.append((b.vx - a.vx) * Double(contact.nx) + (b.vy - a.vy) * Double(contact.ny))
+    /// The pair search: one list of pairs per chunk of cells (`scratch.chunks`), with the
+    /// impulses they carried. Returns the number of chunks.
+    private mutating func findPairs(_ runner: StepRunner, _ scratch: inout BuildScratch) -> Int {
+        CarriedImpulses.collect(contacts, slotCount: bodies.count, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
+        let previous = contacts.count
+        contacts.lanes = []
+        contacts.overflow = []
+        let range = 1 + configuration.speculativeFraction + World.skin
+        flags.withUnsafeBufferPointer { flags in
+            bodies.withUnsafeBufferPointer { scratch.grid.rebuild(bodies: $0, flags: flags, range: range) }
         }
-        for wall in wallContacts {
-            let body = bodies[Int(wall.slot)]
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
-            approachSpeeds.append(body.vx * dx + body.vy * dy)
+        let cellCount = max(scratch.grid.cellStart.count - 1, 0)
+        let chunks = StepWork.chunks(cellCount, base: PairSearch.cellChunk)
+        if scratch.chunks.count < chunks { scratch.chunks.append(contentsOf: repeatElement([], count: chunks - scratch.chunks.count)) }
+        let expected = max(2, (previous + previous / 16) / max(scratch.grid.entries.count, 1) + 1)
+        let grid = scratch.grid, start = scratch.carriedStart, carried = scratch.carriedEntries
+        grid.entries.withUnsafeBufferPointer { entries in
+            grid.cellStart.withUnsafeBufferPointer { cellStart in
+                grid.levels.withUnsafeBufferPointer { levels in
+                    start.withUnsafeBufferPointer { start in
+                        carried.withUnsafeBufferPointer { carriedEntries in
+                            scratch.chunks.withUnsafeMutableBufferPointer { output in
+                                runner.work.pointee.search = PairSearch(entries: entries, cellStart: cellStart, levels: levels,
+                                                                        range: range, carriedStart: start, carriedEntries: carriedEntries,
+                                                                        output: output, expectedPerEntry: expected)
+                                runner.run(.search, count: cellCount, base: PairSearch.cellChunk)
+                                runner.work.pointee.search = nil
+                            }
+                        }
+                    }
+                }
+            }
         }
+        return chunks
     }
 
-    mutating func solveSubsteps() {
+    /// Refresh, substeps, restitution, the end-of-step pass and the sweep.
+    mutating func solveStep(_ runner: StepRunner) -> BodySummary {
         let substeps = configuration.substeps
-        let elasticity = configuration.elasticity
-        let approach = approachSpeeds
+        let colours = contacts.colourCount, groups = contacts.lanes.count, count = bodies.count
+        var summaries = [BodySummary](repeating: BodySummary(), count: StepWork.chunks(count, base: StepWork.bodyChunk))
+        var approach = approachSpeeds
+        let elasticity = configuration.elasticity, range = 1 + configuration.speculativeFraction
+        var summary = BodySummary()
         withSolverContext { context in
-            for _ in 0..<substeps {
-                context.integrateVelocities()
-                context.warmStart()
-                context.solve(useBias: true)
-                context.integratePositions(elasticity: elasticity)
-                context.solve(useBias: false)
-            }
-            if elasticity > 0 {
-                approach.withUnsafeBufferPointer { context.applyRestitution(elasticity: elasticity, approachSpeeds: $0) }
+            summaries.withUnsafeMutableBufferPointer { summaries in
+                runner.work.pointee.context = context
+                runner.work.pointee.summaries = summaries
+                runner.work.pointee.skin = World.skin
+                runner.run(.refresh, count: groups, base: StepWork.groupChunk)
+                context.refreshSequential()
+                if elasticity > 0 { context.recordApproachSpeeds(into: &approach) }
+                for substep in 0..<substeps {
+                    World.substep(substep, runner: runner, context: context, colours: colours, bodies: count)
+                }
+                if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
+                runner.run(.finish, count: count, base: StepWork.bodyChunk)
+                for chunk in summaries { summary.merge(chunk) }
+                if summary.fastBodies > 0 { World.sweep(runner: runner, context: context, range: range) }
+                runner.work.pointee.context = nil
             }
         }
+        approachSpeeds = approach
+        return summary
+    }
+
+    /// One substep: velocities, warm start, solve, positions, relax; colours, then the overflow
+    /// and the walls.
+    static func substep(_ substep: Int, runner: StepRunner, context: SolverContext, colours: Int, bodies: Int) {
+        runner.run(.integrateVelocities, count: bodies, base: StepWork.bodyChunk)
+        for colour in 0..<colours { runner.run(.warmStart, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
+        context.warmStartSequential()
+        for colour in 0..<colours { runner.run(.solve, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
+        context.solveSequential(biased: true)
+        runner.run(.integratePositions, substep, count: bodies, base: StepWork.bodyChunk)
+        for colour in 0..<colours { runner.run(.relax, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
+        context.solveSequential(biased: false)
+    }
+
+    @inline(__always)
+    static func groupCount(_ context: SolverContext, _ colour: Int) -> Int {
+        Int(context.groupStart[colour + 1]) - Int(context.groupStart[colour])
     }
 
     /// Builds the solver's view of this step over the world's arrays.
@@ -76,24 +146,55 @@ extension World {
         let h = configuration.timeStep / Double(configuration.substeps)
         let hertz = min(configuration.contactHertz, 0.25 / h)
         let zeta = configuration.contactDampingRatio
-        let contactSoftness = Softness(hertz: hertz, zeta: zeta, h: h)
-        let wallSoftness = Softness(hertz: 2 * hertz, zeta: zeta, h: h)
-        let field = self.field, rect = container.rect, solid = container.solidBorders
-        let pushSpeed = configuration.pushSpeed, maxSpeed = configuration.maxSpeed
-        let flags = self.flags, resistances = self.resistances
+        let template = SolverTemplate(h: h, contactSoftness: Softness(hertz: hertz, zeta: zeta, h: h),
+                                      wallSoftness: Softness(hertz: 2 * hertz, zeta: zeta, h: h),
+                                      configuration: configuration, field: field, container: container)
+        let flags = self.flags, resistances = self.resistances, groupStart = contacts.groupStart
         flags.withUnsafeBufferPointer { flags in
             resistances.withUnsafeBufferPointer { resistances in
-                bodies.withUnsafeMutableBufferPointer { bodies in
-                    contacts.withUnsafeMutableBufferPointer { contacts in
-                        wallContacts.withUnsafeMutableBufferPointer { walls in
-                            body(SolverContext(bodies: bodies, contacts: contacts, walls: walls, flags: flags,
-                                               resistances: resistances, h: h, inverseH: 1 / h,
-                                               contactSoftness: contactSoftness, wallSoftness: wallSoftness,
-                                               pushSpeed: pushSpeed, maxSpeed: maxSpeed, field: field, rect: rect, solid: solid))
+                groupStart.withUnsafeBufferPointer { groupStart in
+                    bodies.withUnsafeMutableBufferPointer { bodies in
+                        stepStart.withUnsafeMutableBufferPointer { stepStart in
+                            buildPosition.withUnsafeBufferPointer { buildPosition in
+                                contacts.lanes.withUnsafeMutableBufferPointer { lanes in
+                                    contacts.overflow.withUnsafeMutableBufferPointer { overflow in
+                                        contacts.walls.withUnsafeMutableBufferPointer { walls in
+                                            body(template.context(bodies: bodies, flags: flags, resistances: resistances,
+                                                                  stepStart: stepStart, buildPosition: buildPosition, lanes: lanes,
+                                                                  groupStart: groupStart, overflow: overflow, walls: walls))
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
+    }
+}
+
+/// The scalar settings of a solver context, computed once per step.
+struct SolverTemplate {
+    var h: Double
+    var contactSoftness: Softness
+    var wallSoftness: Softness
+    var configuration: WorldConfiguration
+    var field: AttractionField
+    var container: Container
+
+    func context(bodies: UnsafeMutableBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
+                 resistances: UnsafeBufferPointer<Double>, stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>,
+                 buildPosition: UnsafeBufferPointer<SIMD2<Float>>, lanes: UnsafeMutableBufferPointer<ContactLanes>,
+                 groupStart: UnsafeBufferPointer<Int32>, overflow: UnsafeMutableBufferPointer<Contact>,
+                 walls: UnsafeMutableBufferPointer<WallContact>) -> SolverContext {
+        SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, buildPosition: buildPosition,
+                      lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
+                      substepsPerStep: configuration.substeps,
+                      contactSoftness: contactSoftness, wallSoftness: wallSoftness,
+                      pushSpeed: configuration.pushSpeed, maxSpeed: configuration.maxSpeed, field: field,
+                      rect: container.rect, solid: container.solidBorders, elasticity: configuration.elasticity,
+                      contactRange: 1 + configuration.speculativeFraction,
+                      wallMargin: 2 * configuration.speculativeFraction)
     }
 }

@@ -35,6 +35,7 @@ extension BubbleContainer {
     public mutating func add(_ bubble: Bubble<Content>, atCenter: Bool = false, animated: Bool = true) throws(BubbleContainerError) {
         do { try BubbleID.range.check(bubble.id.rawValue) } catch { throw .invalidValue(error) }
         guard indexByID[bubble.id] == nil else { throw .duplicateBubble(bubble.id) }
+        wake()
         if bubble.id.rawValue >= nextID { nextID = bubble.id.rawValue + 1 }
         enforceMaxBubbles(adding: 1)
         var bubble = bubble

@@ -11,6 +11,7 @@ extension BubbleContainer {
     public mutating func setConfiguration(_ new: BubbleContainerConfiguration) throws(BubbleContainerError) {
         do { try new.validate() } catch { throw .invalidValue(error) }
         let old = configuration
+        if new != old { wake() }
         configuration = new
         if new.seed != old.seed {
             random = SplitMix64(seed: new.seed)

@@ -28,7 +28,8 @@ import BubblePhysics
 extension BubbleContainer {
     /// A finger touches down at `point` (points) at `time` (simulated seconds): on a bubble it
     /// starts a tap or drag, on the background a background drag (or nothing when
-    /// `backgroundScrollEnabled` is off). Ignored while another gesture is active.
+    /// `backgroundScrollEnabled` is off). Ignored while another gesture is active. Wakes a
+    /// resting picker, except for a background touch that does nothing.
     /// - Complexity: O(n) (the hit test).
     public mutating func pointerDown(at point: Vector2, time: Double) {
         guard point.isFinite, time.isFinite, gesture == .idle else { return }
@@ -41,13 +42,15 @@ extension BubbleContainer {
         } else {
             gesture = .ignored
         }
+        if gesture != .ignored { wake() }
     }
 
     /// The finger moved to `point` at `time`: drags the bubble (once beyond `tapMaxDistance`)
     /// or moves the anchor target. Ignored when no gesture is active.
     /// - Complexity: O(1).
     public mutating func pointerMoved(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite else { return }
+        guard point.isFinite, time.isFinite, gesture != .idle else { return }
+        if gesture != .ignored { wake() }
         switch gesture {
         case .bubble(var drag):
             appendSample(PointerSample(point: point, time: time), into: &drag)
@@ -70,7 +73,8 @@ extension BubbleContainer {
     /// back inside). Ignored when no gesture is active.
     /// - Complexity: O(1), plus a selection's cost for a tap.
     public mutating func pointerUp(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite else { return }
+        guard point.isFinite, time.isFinite, gesture != .idle else { return }
+        if gesture != .ignored { wake() }
         let ending = gesture
         gesture = .idle
         switch ending {
@@ -102,6 +106,8 @@ extension BubbleContainer {
     /// Ends the gesture without a tap or a flick (a dragged bubble keeps its current velocity;
     /// a dragged anchor springs back inside 0...1).
     public mutating func pointerCancelled() {
+        guard gesture != .idle else { return }
+        if gesture != .ignored { wake() }
         switch gesture {
         case .bubble(let drag): endGesture(ifOn: drag.id)
         case .background:

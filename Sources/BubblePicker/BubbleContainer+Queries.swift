@@ -130,6 +130,7 @@ extension BubbleContainer {
         hasher.combine(UInt64(bitPattern: Int64(lastCorner ?? -1)))
         hasher.combine(UInt64(bitPattern: Int64(nextID)))
         hasher.combine(gestureHash)
+        hasher.combine(UInt64(resting ? 1 : 0) | UInt64(restingSteps > 0 ? 2 : 0))
         return hasher.value
     }
 }

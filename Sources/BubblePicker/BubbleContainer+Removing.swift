@@ -37,6 +37,7 @@ extension BubbleContainer {
     public mutating func removeAll() -> Int { remove { _ in true } }
 
     mutating func beginRemoval(_ index: Int) {
+        wake()
         let id = records[index].bubble.id
         endGesture(ifOn: id)
         if let body = records[index].body {

@@ -127,6 +127,7 @@ extension BubbleContainer {
 
     /// Switches one bubble's state: size animation, density, push, event.
     mutating func setSelection(_ index: Int, _ selected: Bool, neighbours: NeighbourIndex? = nil) {
+        wake()
         let current = currentDiameter(records[index])
         selectedLiveCount += selected ? 1 : -1
         records[index].bubble.isSelected = selected

@@ -6,9 +6,14 @@ extension BubbleContainer {
     /// current state for interpolated frames, advances the clock, moves the anchor, sets animated
     /// sizes to their values at the step's end, drives a dragged bubble, steps the world (only
     /// when the container has an area), then ends finished grow-ins and removals (reporting
-    /// `removed`).
-    /// - Complexity: O(n) for bubbles of similar size.
+    /// `removed`), and checks for rest (reporting `paused`). A resting picker only advances its
+    /// clock (see `isAtRest`).
+    /// - Complexity: O(n) for bubbles of similar size; O(1) at rest.
     public mutating func step() {
+        if resting {
+            restingStep()
+            return
+        }
         keepPreviousState()
         time += configuration.physics.timeStep  // animations show their state at the step's end
         stepCount += 1
@@ -19,6 +24,7 @@ extension BubbleContainer {
         settleAnimations()
         finishRemovals()
         reportCapacity()
+        checkRest()
     }
 
     /// Runs as many whole steps as `elapsed` seconds (plus time carried from earlier calls)

@@ -43,6 +43,9 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     public internal(set) var droppedEventCount = 0
     /// Whether the last step ended over-full.
     var wasOverfull = false
+    /// Whether the picker rests (see `isAtRest`), and for how many steps.
+    var resting = false
+    var restingSteps = 0
 
     var records: [BubbleRecord<Content>] = []
     var indexByID: [BubbleID: Int] = [:]

@@ -14,13 +14,20 @@ enum BenchCommand: Subcommand {
     static let name = "bench"
     static let summary = "Benchmark the solver on the reference workloads (build with -c release)."
     static let help = """
-    Usage: bubblepicker bench crowd --count N [--count N ...] [--runs R] [--steps S] [--csv]
+    Usage: bubblepicker bench crowd --count N [--count N ...] [--runs R] [--steps S] [--threads N] [--csv]
+           bubblepicker bench rest [--runs R] [--csv]
 
-    Builds the reference 'crowd' scene (shared/benchmarks/crowd.md) for each N, steps it, and prints
-    substeps, milliseconds per step (median over runs), nanoseconds per bubble-step, largest and mean
-    overlap as a fraction of the smaller radius, bubbles outside the container, NaN count, and the
-    process's peak resident memory (VmHWM on Linux) after the first run: one scene built and stepped,
-    before the quality diagnostics. Counts run in the order given, in one process.
+    crowd: builds the reference 'crowd' scene (BubblePhysics.docc/CrowdBenchmark.md) for each N, steps
+    it, and prints substeps, milliseconds per step (median over runs), nanoseconds per bubble-step,
+    largest and mean overlap as a fraction of the smaller radius, bubbles outside the container, NaN
+    count, the process's peak resident memory (VmHWM on Linux) after the first run (one scene built
+    and stepped, before the quality diagnostics) and per bubble, contacts per bubble, contact builds,
+    threads, and the state hash after the last step (the same for every thread count). Counts run in
+    the order given, in one process.
+
+    rest: a 375 x 667 picker of 20 bubbles stepped until it rests, then the cost of a step while it is
+    awake (woken before every step) and while it rests, in microseconds (medians over runs), and
+    their ratio.
 
     Options:
       --count N    Bubbles in the scene, 1...1000000; repeat for several counts (default 1000).
@@ -30,6 +37,7 @@ enum BenchCommand: Subcommand {
       --hertz H    Contact stiffness in Hz, 1...1000 (default 60).
       --push P     Largest push-out speed in radii per second, 0.1...1000 (default 8).
       --margin F   Speculative contact margin as a fraction of the radius sum, 0...0.5 (default 0.25).
+      --threads N  Threads per step, 1...64 (default 1); the state hash is the same for every N.
       --csv        Print CSV with a header instead of a table.
       -h, --help   Show this help.
 
@@ -45,6 +53,9 @@ enum BenchCommand: Subcommand {
         var nonFinite: Int
         var peakResidentBytes: Int
         var contactsPerBubble: Double
+        var builds: Int
+        var threads: Int
+        var stateHash: UInt64
     }
 
     static func run(_ arguments: [String]) throws -> ExitCode {
@@ -59,13 +70,19 @@ enum BenchCommand: Subcommand {
         configuration.contactHertz = try scanner.number("--hertz", in: 1...1000) ?? configuration.contactHertz
         configuration.pushSpeed = try scanner.number("--push", in: 0.1...1000) ?? configuration.pushSpeed
         configuration.speculativeFraction = try scanner.number("--margin", in: 0...0.5) ?? configuration.speculativeFraction
+        configuration.threads = try scanner.integer("--threads", in: 1...64) ?? configuration.threads
         let csv = scanner.flag("--csv")
         let workloads = try scanner.positionals()
-        guard workloads == ["crowd"] else {
-            throw CLIError.usage("bubblepicker bench: name one workload: 'crowd' (see bubblepicker bench --help)")
+        if workloads == ["rest"] {
+            guard counts.isEmpty else { throw CLIError.usage("bubblepicker bench: rest takes no --count") }
+            try BenchRest.run(runs: runs, csv: csv)
+            return .success
         }
-        print(csv ? "count,substeps,ms_per_step,ns_per_bubble_step,max_overlap,mean_overlap,outside,nan,peak_rss_bytes"
-                  : "    count  substeps  ms/step  ns/bubble-step  max_overlap  mean_overlap  outside  nan  peak_rss_MB  B/bubble  contacts")
+        guard workloads == ["crowd"] else {
+            throw CLIError.usage("bubblepicker bench: name one workload: 'crowd' or 'rest' (see bubblepicker bench --help)")
+        }
+        print(csv ? "count,substeps,ms_per_step,ns_per_bubble_step,max_overlap,mean_overlap,outside,nan,peak_rss_bytes,threads,state_hash"
+                  : "    count  substeps  ms/step  ns/bubble-step  max_overlap  mean_overlap  outside  nan  peak_rss_MB  B/bubble  contacts  builds  threads  state_hash")
         for count in counts.isEmpty ? [1000] : counts {
             let row = try measureCrowd(count: count, runs: runs, steps: steps, configuration: configuration)
             print(csv ? csvLine(row) : tableLine(row))
@@ -97,7 +114,8 @@ enum BenchCommand: Subcommand {
         return Row(count: count, substeps: world.configuration.substeps, millisecondsPerStep: median,
                    nanosecondsPerBubbleStep: median * 1e6 / Double(count), statistics: world.overlapStatistics(),
                    outside: world.countOutside(world.container.rect), nonFinite: world.nonFiniteCount,
-                   peakResidentBytes: peak, contactsPerBubble: Double(world.contactCount) / Double(count))
+                   peakResidentBytes: peak, contactsPerBubble: Double(world.contactCount) / Double(count),
+                   builds: world.contactBuilds, threads: configuration.threads, stateHash: world.stateHash())
     }
 
     /// The crowd scene; a configuration out of range is a usage error naming the setting.
@@ -112,7 +130,7 @@ enum BenchCommand: Subcommand {
     static func csvLine(_ row: Row) -> String {
         [String(row.count), String(row.substeps), fixed(row.millisecondsPerStep, 4), fixed(row.nanosecondsPerBubbleStep, 1),
          fixed(row.statistics.largest, 4), fixed(row.statistics.mean, 4), String(row.outside), String(row.nonFinite),
-         String(row.peakResidentBytes)].joined(separator: ",")
+         String(row.peakResidentBytes), String(row.threads), StateHasher.hexDigits(row.stateHash)].joined(separator: ",")
     }
 
     static func tableLine(_ row: Row) -> String {
@@ -122,6 +140,7 @@ enum BenchCommand: Subcommand {
             + pad(fixed(row.statistics.mean * 100, 3) + "%", 14) + pad(String(row.outside), 9) + pad(String(row.nonFinite), 5)
             + pad(fixed(Double(row.peakResidentBytes) / 1_048_576, 1), 13)
             + pad(String(row.peakResidentBytes / row.count), 11) + pad(fixed(row.contactsPerBubble, 2), 10)
+            + pad(String(row.builds), 8) + pad(String(row.threads), 9) + "  " + StateHasher.hexDigits(row.stateHash)
     }
 
     /// A number with exactly `digits` decimals, without Foundation.

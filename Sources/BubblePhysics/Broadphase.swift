@@ -1,0 +1,183 @@
+/// Multi-level uniform grid: the broadphase of the contact build and of continuous collision.
+///
+/// Bodies are sorted into size levels — level `l` holds radii in `[r₀·2ˡ, r₀·2ˡ⁺¹)`, `r₀` the
+/// smallest radius — and every level has its own grid whose cell is as wide as the largest
+/// interaction range *of that level* (its largest diameter times the pair range). Bodies of
+/// similar size therefore find every partner within range in a few cells, and a handful of large
+/// bodies no longer make the cells of thousands of small ones large (one grid sized by the largest
+/// body made a crowd of small bodies quadratic). A small body meets a large one by looking up the
+/// large body's level, so each pair is found once, by the smaller body.
+///
+/// Built with a counting sort: two linear passes, cells stored level by level and row by row,
+/// each cell listing its bodies in ascending slot order. Positions far outside a level's grid
+/// clamp to its border cells, which stays correct (clamping never separates two cells by more
+/// than one) and keeps a body that flew away through an open border from making a grid huge.
+struct Broadphase: Sendable {
+    /// One size level's grid.
+    struct Level: Sendable {
+        var originX = 0.0
+        var originY = 0.0
+        var cellSize = 1.0
+        var inverseCellSize = 1.0
+        var columns = 0
+        var rows = 0
+        /// The level's first cell in `cellStart`.
+        var cellBase = 0
+        /// Largest radius among the level's bodies.
+        var maxRadius = 0.0
+        var count = 0
+        // Bounding box while building.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+
+        /// The column of an x coordinate, clamped into the grid (never traps on huge values).
+        @inline(__always)
+        func column(_ x: Double) -> Int { Level.clampedCell((x - originX) * inverseCellSize, count: columns) }
+
+        /// The row of a y coordinate, clamped into the grid.
+        @inline(__always)
+        func row(_ y: Double) -> Int { Level.clampedCell((y - originY) * inverseCellSize, count: rows) }
+
+        @inline(__always)
+        static func clampedCell(_ value: Double, count: Int) -> Int {
+            let top = Double(count - 1)
+            if !(value > 0) { return 0 }  // also catches NaN
+            return value < top ? Int(value) : count - 1
+        }
+
+        /// Chooses origin, cell size and dimensions; doubles the cell size until there are at
+        /// most about two cells per body (a few far-flung bodies must not make the grid huge).
+        mutating func size(cellSize base: Double) {
+            originX = minX
+            originY = minY
+            var size = base
+            let limit = Double(2 * count + 16)
+            // Positions are bounded (speed limit), so the extent is finite; the loop also stops
+            // if it were not, and `column`/`row` clamp before converting to Int.
+            while ((maxX - minX) / size + 1) * ((maxY - minY) / size + 1) > limit && size < Double.greatestFiniteMagnitude / 4 {
+                size *= 2
+            }
+            cellSize = size
+            inverseCellSize = 1 / size
+            columns = Int((maxX - minX) / size) + 1
+            rows = Int((maxY - minY) / size) + 1
+        }
+    }
+
+    var levels: [Level] = []
+    /// `cellStart[c] ..< cellStart[c + 1]` are the entries of cell `c` (levels one after
+    /// another, each row-major).
+    var cellStart: [Int32] = []
+    /// One colliding body: its position and radius at the build (a copy, so the pair search
+    /// reads contiguous memory) and its slot.
+    struct Entry: Sendable {
+        var x: Double
+        var y: Double
+        /// Single precision is plenty for a candidate test with a skin (24 bytes an entry).
+        var radius: Float
+        var slot: Int32
+    }
+
+    /// Colliding bodies, cell by cell, ascending slots within a cell.
+    var entries: [Entry] = []
+    /// Level of each slot (255: not in the grid). Scratch of the build, kept for its capacity.
+    var levelOfSlot: [UInt8] = []
+
+    /// The raw level of a radius: the `l` with `base·2ˡ ≤ radius < base·2ˡ⁺¹` (doubling is exact).
+    @inline(__always)
+    static func rawLevel(_ radius: Double, base: Double) -> Int {
+        var bound = base + base
+        var level = 0
+        while radius >= bound && level < 63 {
+            bound += bound
+            level += 1
+        }
+        return level
+    }
+
+    /// Rebuilds the grid over the colliding bodies.
+    /// - Parameter range: pair range as a multiple of the radius sum.
+    /// - Complexity: O(n + cells), with cells at most about 2n.
+    mutating func rebuild(bodies: UnsafeBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>, range: Double) {
+        let colliding: BodyFlags = [.alive, .collides]
+        var base = Double.infinity
+        for slot in 0..<bodies.count where flags[slot].isSuperset(of: colliding) {
+            base = bodies[slot].radius < base ? bodies[slot].radius : base
+        }
+        levels.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        cellStart.removeAll(keepingCapacity: true)
+        guard base.isFinite else { return }
+        assignLevels(bodies: bodies, flags: flags, base: base)
+        var cells = 0
+        for index in levels.indices {
+            levels[index].size(cellSize: 2 * levels[index].maxRadius * range)
+            levels[index].cellBase = cells
+            cells += levels[index].columns * levels[index].rows
+        }
+        countingSort(bodies: bodies, cells: cells)
+    }
+
+    /// Records every colliding body's level (an index into `levels`, which holds the non-empty
+    /// levels, finest first) and each level's count, extent and largest radius.
+    private mutating func assignLevels(bodies: UnsafeBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
+                                       base: Double) {
+        var raw = [Level](repeating: Level(), count: 64)
+        levelOfSlot.removeAll(keepingCapacity: true)
+        levelOfSlot.append(contentsOf: repeatElement(255, count: bodies.count))
+        for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
+            let body = bodies[slot]
+            let level = Broadphase.rawLevel(body.radius, base: base)
+            levelOfSlot[slot] = UInt8(level)
+            raw[level].count += 1
+            raw[level].minX = body.px < raw[level].minX ? body.px : raw[level].minX
+            raw[level].minY = body.py < raw[level].minY ? body.py : raw[level].minY
+            raw[level].maxX = body.px > raw[level].maxX ? body.px : raw[level].maxX
+            raw[level].maxY = body.py > raw[level].maxY ? body.py : raw[level].maxY
+            raw[level].maxRadius = body.radius > raw[level].maxRadius ? body.radius : raw[level].maxRadius
+        }
+        var compact = [Int](repeating: -1, count: 64)
+        for level in 0..<64 where raw[level].count > 0 {
+            compact[level] = levels.count
+            levels.append(raw[level])
+        }
+        for slot in 0..<bodies.count where levelOfSlot[slot] != 255 {
+            levelOfSlot[slot] = UInt8(compact[Int(levelOfSlot[slot])])
+        }
+    }
+
+    /// The global cell of a body at `level` (an index into `levels`).
+    @inline(__always)
+    func cell(of body: SolverBody, level: Int) -> Int {
+        let grid = levels[level]
+        return grid.cellBase + grid.row(body.py) * grid.columns + grid.column(body.px)
+    }
+
+    /// Counting sort of the colliding bodies by cell: count, prefix-sum, then place in
+    /// descending slot order at each cell's decreasing end, so every cell lists its bodies in
+    /// ascending slot order and `cellStart` ends up holding the starts.
+    private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cells: Int) {
+        cellStart.append(contentsOf: repeatElement(0, count: cells + 1))
+        var total = 0
+        for slot in 0..<bodies.count where levelOfSlot[slot] != 255 {
+            cellStart[cell(of: bodies[slot], level: Int(levelOfSlot[slot]))] += 1
+            total += 1
+        }
+        for index in 1..<max(cells, 1) { cellStart[index] += cellStart[index - 1] }
+        cellStart[cells] = Int32(total)
+        entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
+        for slot in stride(from: bodies.count - 1, through: 0, by: -1) where levelOfSlot[slot] != 255 {
+            let body = bodies[slot]
+            let cell = cell(of: body, level: Int(levelOfSlot[slot]))
+            cellStart[cell] -= 1
+            entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
+        }
+    }
+
+    /// Releases the grid's memory (the world keeps no grid while nothing collides).
+    mutating func release() {
+        levels = []
+        cellStart = []
+        entries = []
+        levelOfSlot = []
+    }
+}

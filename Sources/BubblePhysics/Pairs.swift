@@ -1,0 +1,219 @@
+/// The pair search of the contact build: every pair of colliding bodies closer than the pair
+/// range, found once, with at most `PairScan.keptLimit` pairs per scanning body.
+///
+/// Within a level a body looks at the forward half of its neighbourhood only — the rest of its
+/// own cell, the next cell in its row and the three cells of the next row — so each pair is
+/// examined once; in every coarser level it looks at the 3 × 3 cells around it. Work and memory
+/// are bounded per body: a scan examines at most `examinedLimit` bodies and keeps the
+/// `keptLimit` nearest of those in range. Bodies that do not overlap never reach either bound
+/// (a cell holds a few dozen of them at most); bodies stacked on one point do, and then each
+/// pushes against its nearest partners and the pile spreads, instead of the build growing with
+/// the square of the pile.
+struct Pair: Sendable {
+    var a: Int32
+    var b: Int32
+    var impulse: Float
+}
+
+/// A body found in range by one scan, with its squared distance.
+struct Candidate: Sendable {
+    var slot: Int32
+    var distanceSquared: Double
+
+    /// Nearer first; equal distances by slot (a total, deterministic order).
+    @inline(__always)
+    func isNearer(than other: Candidate) -> Bool {
+        distanceSquared < other.distanceSquared || (distanceSquared == other.distanceSquared && slot < other.slot)
+    }
+}
+
+/// One pass of the pair search over the broadphase's arrays.
+struct PairScan {
+    /// Most bodies one scan examines.
+    static let examinedLimit = 256
+    /// Most pairs one scan keeps: memory is at most this many contacts per body.
+    static let keptLimit = 32
+
+    let entries: UnsafeBufferPointer<Broadphase.Entry>
+    let cellStart: UnsafeBufferPointer<Int32>
+    let levels: UnsafeBufferPointer<Broadphase.Level>
+    /// Pair range as a multiple of the radius sum.
+    let range: Double
+    /// Room for `examinedLimit` candidates.
+    let scratch: UnsafeMutableBufferPointer<Candidate>
+
+    /// Scans for the body at `index` in `entries`, in cell (`column`, `row`) of `level`; returns
+    /// how many candidates it wrote to `scratch` (at most `keptLimit`, the nearest).
+    func scan(index: Int, level: Int, column: Int, row: Int) -> Int {
+        let body = entries[index]
+        var examined = 0, found = 0
+        let grid = levels[level]
+        let rowBase = grid.cellBase + row * grid.columns
+        // The rest of the own cell and the next cell of the row are contiguous.
+        test(index + 1, Int(cellStart[rowBase + min(column + 1, grid.columns - 1) + 1]), body, &examined, &found)
+        if row + 1 < grid.rows {
+            let next = rowBase + grid.columns
+            test(Int(cellStart[next + max(column - 1, 0)]), Int(cellStart[next + min(column + 1, grid.columns - 1) + 1]),
+                 body, &examined, &found)
+        }
+        for coarser in (level + 1)..<levels.count {
+            let grid = levels[coarser]
+            let c = grid.column(body.x), r = grid.row(body.y)
+            for row in max(r - 1, 0)...min(r + 1, grid.rows - 1) {
+                let base = grid.cellBase + row * grid.columns
+                test(Int(cellStart[base + max(c - 1, 0)]), Int(cellStart[base + min(c + 1, grid.columns - 1) + 1]),
+                     body, &examined, &found)
+            }
+        }
+        return found > PairScan.keptLimit ? keepNearest(found) : found
+    }
+
+    /// Tests the bodies in `entries[first..<last]` against `body`, within the examined limit.
+    @inline(__always)
+    private func test(_ first: Int, _ last: Int, _ body: Broadphase.Entry, _ examined: inout Int, _ found: inout Int) {
+        guard first < last else { return }
+        let end = min(last, first + (PairScan.examinedLimit - examined))
+        examined += end - first
+        for index in first..<end {
+            let other = entries[index]
+            let dx = other.x - body.x, dy = other.y - body.y
+            let reach = Double(other.radius + body.radius) * range
+            let distanceSquared = dx * dx + dy * dy
+            if distanceSquared < reach * reach {
+                scratch[found] = Candidate(slot: other.slot, distanceSquared: distanceSquared)
+                found += 1
+            }
+        }
+    }
+
+    /// Moves the `keptLimit` nearest of `found` candidates to the front (a max-heap of the
+    /// nearest so far: O(found × log keptLimit)); returns `keptLimit`.
+    private func keepNearest(_ found: Int) -> Int {
+        let k = PairScan.keptLimit
+        for root in stride(from: k / 2 - 1, through: 0, by: -1) { siftDown(root, k) }
+        for index in k..<found where scratch[index].isNearer(than: scratch[0]) {
+            scratch[0] = scratch[index]
+            siftDown(0, k)
+        }
+        return k
+    }
+
+    /// Restores the max-heap (farthest on top) below `root` within the first `count` candidates.
+    private func siftDown(_ root: Int, _ count: Int) {
+        var parent = root
+        while true {
+            var largest = parent
+            let left = 2 * parent + 1, right = left + 1
+            if left < count && scratch[largest].isNearer(than: scratch[left]) { largest = left }
+            if right < count && scratch[largest].isNearer(than: scratch[right]) { largest = right }
+            if largest == parent { return }
+            scratch.swapAt(parent, largest)
+            parent = largest
+        }
+    }
+}
+
+/// Impulses carried from the contacts of the last build to the next, looked up by pair: the
+/// touching contacts (impulse > 0) bucketed by their first body (`start[a] ..< start[a + 1]`
+/// in `entries`). Kept in the world's build scratch for its capacity.
+enum CarriedImpulses {
+    /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
+    /// - Complexity: O(slots + contacts).
+    static func collect(_ contacts: ContactStore, slotCount: Int, start: inout [Int32], entries: inout [Pair]) {
+        start.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        start.append(contentsOf: repeatElement(0, count: slotCount + 1))
+        var total = 0
+        forEachTouching(contacts) { pair in
+            start[Int(pair.a)] += 1
+            total += 1
+        }
+        guard total > 0 else { start.removeAll(keepingCapacity: true); return }
+        for slot in 1...slotCount { start[slot] += start[slot - 1] }
+        entries.append(contentsOf: repeatElement(Pair(a: 0, b: 0, impulse: 0), count: total))
+        forEachTouching(contacts) { pair in
+            start[Int(pair.a)] -= 1
+            entries[Int(start[Int(pair.a)])] = pair
+        }
+    }
+
+    /// Calls `visit` with every contact that carries an impulse (padding never does).
+    @inline(__always)
+    private static func forEachTouching(_ contacts: ContactStore, _ visit: (Pair) -> Void) {
+        for group in contacts.lanes where any(group.impulse .> 0) {
+            for lane in 0..<4 where group.impulse[lane] > 0 {
+                visit(Pair(a: group.a[lane], b: group.b[lane], impulse: group.impulse[lane]))
+            }
+        }
+        for contact in contacts.overflow where contact.impulse > 0 {
+            visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse))
+        }
+    }
+
+    /// The impulse the pair (a, b) carried, or 0.
+    @inline(__always)
+    static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>) -> Float {
+        guard Int(a) + 1 < start.count else { return 0 }
+        for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
+            return entries[index].impulse
+        }
+        return 0
+    }
+}
+
+/// The pair search cut into chunks of cells (by count, so the same chunks exist for any
+/// thread count); each chunk appends to its own list, and the lists are read in chunk order.
+struct PairSearch: @unchecked Sendable {
+    let entries: UnsafeBufferPointer<Broadphase.Entry>
+    let cellStart: UnsafeBufferPointer<Int32>
+    let levels: UnsafeBufferPointer<Broadphase.Level>
+    let range: Double
+    let carriedStart: UnsafeBufferPointer<Int32>
+    let carriedEntries: UnsafeBufferPointer<Pair>
+    /// One list of pairs per chunk.
+    let output: UnsafeMutableBufferPointer<[Pair]>
+    /// Pairs per entry at the last build, to reserve each chunk's list.
+    let expectedPerEntry: Int
+
+    /// Cells per chunk.
+    static let cellChunk = 512
+
+    /// Total cells of all levels.
+    var cellCount: Int { cellStart.count - 1 }
+
+    /// Scans the bodies of chunk `chunk`'s cells, level by level, cell by cell.
+    func run(chunk: Int) {
+        let cells = StepWork.slice(0..<cellCount, chunk, base: PairSearch.cellChunk)
+        guard !cells.isEmpty else { return }
+        var pairs: [Pair] = []
+        swap(&pairs, &output[chunk])  // reuse the chunk's list from the last build
+        pairs.removeAll(keepingCapacity: true)
+        pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedPerEntry)
+        withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
+            let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)
+            for level in 0..<levels.count {
+                let grid = levels[level]
+                let first = max(cells.lowerBound, grid.cellBase), last = min(cells.upperBound, grid.cellBase + grid.columns * grid.rows)
+                guard first < last else { continue }
+                var column = (first - grid.cellBase) % grid.columns, row = (first - grid.cellBase) / grid.columns
+                for cell in first..<last {
+                    for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
+                        emit(entries[index].slot, found: scan.scan(index: index, level: level, column: column, row: row),
+                             scratch: scratch, into: &pairs)
+                    }
+                    column += 1
+                    if column == grid.columns { column = 0; row += 1 }
+                }
+            }
+        }
+        output[chunk] = pairs
+    }
+
+    @inline(__always)
+    private func emit(_ slot: Int32, found: Int, scratch: UnsafeMutableBufferPointer<Candidate>, into pairs: inout [Pair]) {
+        for candidate in scratch[0..<found] {
+            let a = min(slot, candidate.slot), b = max(slot, candidate.slot)
+            pairs.append(Pair(a: a, b: b, impulse: CarriedImpulses.impulse(a, b, start: carriedStart, entries: carriedEntries)))
+        }
+    }
+}

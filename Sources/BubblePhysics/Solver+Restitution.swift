@@ -1,0 +1,74 @@
+/// Restitution after the substeps (Box2D's relax-then-restitute), only when elasticity is on:
+/// contacts that were closing faster than a threshold at step start and carried an impulse get
+/// their normal speed reflected by `elasticity`. Runs on the calling thread, in contact order
+/// (colours, overflow, walls), as the approach speeds were recorded.
+extension SolverContext {
+    /// Normal speeds at step start: four per group, then one per overflow contact, then one per wall.
+    func recordApproachSpeeds(into speeds: inout [Double]) {
+        speeds.removeAll(keepingCapacity: true)
+        for group in UnsafeBufferPointer(lanes) {
+            let bodyA = gather(group.a), bodyB = gather(group.b)
+            let speed = (bodyB.vx - bodyA.vx) * SIMD4<Double>(group.nx) + (bodyB.vy - bodyA.vy) * SIMD4<Double>(group.ny)
+            for lane in 0..<4 { speeds.append(speed[lane]) }
+        }
+        for contact in UnsafeBufferPointer(overflow) {
+            let a = bodies[Int(contact.a)], b = bodies[Int(contact.b)]
+            speeds.append((b.vx - a.vx) * Double(contact.nx) + (b.vy - a.vy) * Double(contact.ny))
+        }
+        for wall in UnsafeBufferPointer(walls) {
+            let body = bodies[Int(wall.slot)]
+            let (dx, dy) = SolverContext.wallDirection(wall.side)
+            speeds.append(body.vx * dx + body.vy * dy)
+        }
+    }
+
+    /// Reflects the approach of every contact that closed faster than half its radius sum per
+    /// second (walls: one radius per second) and carried an impulse.
+    func applyRestitution(approachSpeeds: UnsafeBufferPointer<Double>) {
+        for index in 0..<lanes.count {
+            for lane in 0..<4 where lanes[index].a[lane] != lanes[index].b[lane] {
+                let group = lanes[index]
+                var contact = Contact(a: group.a[lane], b: group.b[lane], nx: group.nx[lane], ny: group.ny[lane],
+                                      mass: group.mass[lane], impulse: group.impulse[lane])
+                restitute(&contact, approach: approachSpeeds[4 * index + lane])
+                lanes[index].impulse[lane] = contact.impulse
+            }
+        }
+        let walls = 4 * lanes.count + overflow.count
+        for index in 0..<overflow.count { restitute(&overflow[index], approach: approachSpeeds[4 * lanes.count + index]) }
+        for index in 0..<self.walls.count { restituteWall(index, approach: approachSpeeds[walls + index]) }
+    }
+
+    @inline(__always)
+    private func restitute(_ contact: inout Contact, approach: Double) {
+        let a = Int(contact.a), b = Int(contact.b)
+        let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
+        let bodyA = bodies[a], bodyB = bodies[b]
+        let threshold = 0.5 * (bodyA.radius + bodyB.radius)
+        guard approach < -threshold, accumulated > 0 else { return }
+        let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
+        let impulse = -Double(contact.mass) * (normalSpeed + elasticity * approach)
+        let total = SolverContext.storedImpulse(accumulated + impulse)
+        let applied = Double(total) - accumulated
+        contact.impulse = total
+        let px = applied * nx, py = applied * ny
+        bodies[a].vx -= px * bodyA.invMass; bodies[a].vy -= py * bodyA.invMass
+        bodies[b].vx += px * bodyB.invMass; bodies[b].vy += py * bodyB.invMass
+    }
+
+    @inline(__always)
+    private func restituteWall(_ index: Int, approach: Double) {
+        let wall = walls[index]
+        let slot = Int(wall.slot)
+        let body = bodies[slot]
+        guard approach < -body.radius, wall.impulse > 0 else { return }
+        let (dx, dy) = SolverContext.wallDirection(wall.side)
+        let normalSpeed = body.vx * dx + body.vy * dy
+        let impulse = -wall.normalMass * (normalSpeed + elasticity * approach)
+        let total = SolverContext.wallImpulse(wall.impulse + impulse)
+        let applied = total - wall.impulse
+        walls[index].impulse = total
+        bodies[slot].vx = body.vx + dx * applied * body.invMass
+        bodies[slot].vy = body.vy + dy * applied * body.invMass
+    }
+}

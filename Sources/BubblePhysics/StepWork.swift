@@ -1,0 +1,109 @@
+/// A pass of a step that can be cut into chunks.
+enum StepPhase: Sendable {
+    case search, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
+}
+
+/// Everything a step's passes read and write, and how each is cut into chunks: by count alone
+/// (never by thread), so the same chunks exist whatever the thread count.
+struct StepWork: @unchecked Sendable {
+    /// The pair search of a contact build (while it runs).
+    var search: PairSearch?
+    /// The solver's view of the step (once the contacts are built).
+    var context: SolverContext?
+    var sweep: SweepContext?
+    /// Bodies to sweep and their impacts (the sweep's two phases).
+    var fast: UnsafeBufferPointer<Int32> = UnsafeBufferPointer(start: nil, count: 0)
+    var impacts: UnsafeMutableBufferPointer<Double> = UnsafeMutableBufferPointer(start: nil, count: 0)
+    /// One summary per body chunk (the end-of-step pass).
+    var summaries: UnsafeMutableBufferPointer<BodySummary> = UnsafeMutableBufferPointer(start: nil, count: 0)
+    var skin = 0.0
+
+    /// Bodies per chunk of a per-body pass.
+    static let bodyChunk = 1024
+    /// Contact groups (four contacts each) per chunk of a colour.
+    static let groupChunk = 48
+    /// Bodies per chunk of the sweep.
+    static let sweepChunk = 4
+
+    /// Items per chunk for `count` items: `base`, or more so there are at most 65,535 chunks.
+    static func chunkSize(_ count: Int, base: Int) -> Int { max(base, (count + 65_534) / 65_535) }
+
+    /// Chunks of `count` items.
+    static func chunks(_ count: Int, base: Int) -> Int {
+        let size = chunkSize(count, base: base)
+        return (count + size - 1) / size
+    }
+
+    /// Chunk `chunk` of `range`.
+    @inline(__always)
+    static func slice(_ range: Range<Int>, _ chunk: Int, base: Int) -> Range<Int> {
+        let size = chunkSize(range.count, base: base)
+        let start = range.lowerBound + chunk * size
+        return start..<min(range.upperBound, start + size)
+    }
+
+    /// Runs one chunk of a phase. `parameter`: the colour, or the substep for position updates.
+    func run(_ phase: StepPhase, _ parameter: Int, chunk: Int) {
+        switch phase {
+        case .search: search?.run(chunk: chunk)
+        case .sweep:
+            guard let sweep else { return }
+            for index in StepWork.slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
+                impacts[index] = sweep.firstImpact(of: Int(fast[index]))
+            }
+        default:
+            if let context { run(phase, parameter, chunk: chunk, context) }
+        }
+    }
+
+    /// The solver's phases.
+    @inline(__always)
+    private func run(_ phase: StepPhase, _ parameter: Int, chunk: Int, _ context: SolverContext) {
+        let bodies = 0..<context.bodies.count
+        let colour = phase == .warmStart || phase == .solve || phase == .relax
+            ? Int(context.groupStart[parameter])..<Int(context.groupStart[parameter + 1]) : 0..<0
+        switch phase {
+        case .refresh: context.refresh(StepWork.slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
+        case .integrateVelocities: context.integrateVelocities(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk))
+        case .warmStart: context.warmStart(StepWork.slice(colour, chunk, base: StepWork.groupChunk))
+        case .solve: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: true)
+        case .relax: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: false)
+        case .integratePositions:
+            context.integratePositions(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
+        case .finish: summaries[chunk] = context.finishBodies(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
+        case .search, .sweep: break
+        }
+    }
+}
+
+/// Runs a step's phases: chunk by chunk on the calling thread, or through the worker pool.
+struct StepRunner {
+    /// True when this step holds the worker pool.
+    let parallel: Bool
+    let work: UnsafeMutablePointer<StepWork>
+
+    /// Runs every chunk of a phase over `count` items of `base` per chunk.
+    func run(_ phase: StepPhase, _ parameter: Int = 0, count: Int, base: Int) {
+        let chunks = StepWork.chunks(count, base: base)
+        #if canImport(Dispatch) && !hasFeature(Embedded)
+        if parallel && chunks > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            WorkerPool.shared.run(phase, parameter, chunks: chunks)
+            return
+        }
+        #endif
+        for chunk in 0..<chunks { work.pointee.run(phase, parameter, chunk: chunk) }
+    }
+
+    /// Runs `body` with a runner for `threads` threads (the pool when available and free).
+    static func with<Result>(threads: Int, work: UnsafeMutablePointer<StepWork>, _ body: (StepRunner) -> Result) -> Result {
+        #if canImport(Dispatch) && !hasFeature(Embedded)
+        if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            if WorkerPool.shared.begin(threads: threads, work: UnsafePointer(work)) {
+                defer { WorkerPool.shared.end() }
+                return body(StepRunner(parallel: true, work: work))
+            }
+        }
+        #endif
+        return body(StepRunner(parallel: false, work: work))
+    }
+}

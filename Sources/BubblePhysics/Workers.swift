@@ -1,0 +1,109 @@
+#if canImport(Dispatch) && !hasFeature(Embedded)
+import Dispatch
+import Synchronization
+
+/// Worker threads for one step at a time (`WorldConfiguration.threads`).
+///
+/// A step is a sequence of phases (a colour, a pass over the bodies); each phase is cut into
+/// chunks by count alone. The calling thread publishes a phase, then it and the workers claim
+/// chunks from one atomic counter until none is left; the phase ends when every claimed chunk is
+/// done. The calling thread never waits for a worker to *start*: if the workers are slow to wake
+/// (or the machine has one core) it simply runs every chunk itself. Which thread runs a chunk
+/// cannot change its result, so any thread count gives the same bits.
+///
+/// One process-wide pool serves every world; a world that finds it busy (another world stepping
+/// on another thread) steps on its own thread, with the same result.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+final class WorkerPool: @unchecked Sendable {
+    /// The pool of the process.
+    static let shared = WorkerPool()
+
+    /// `phase << 32 | chunkCount << 16 | nextChunk`: claiming is one compare-and-swap, and a
+    /// claim can never be taken for a chunk of another phase.
+    private let cursor = Atomic<UInt64>(0)
+    /// Chunks of the current phase finished.
+    private let done = Atomic<Int>(0)
+    /// Held by the step using the pool.
+    private let busy = Atomic<Bool>(false)
+    /// True while a step is running: workers spin for phases; false: they park.
+    private let stepping = Atomic<Bool>(false)
+    /// What the current phase runs (written before the phase is published, read after a claim).
+    private var work: UnsafePointer<StepWork>? = nil
+    private var phase = StepPhase.refresh
+    private var parameter = 0
+    private var phaseNumber: UInt64 = 0
+    /// One semaphore per worker, signalled to start spinning for a step.
+    private let lock = Mutex<[DispatchSemaphore]>([])
+
+    /// Most chunks one phase may have (the counter's 16 bits).
+    static let chunkLimit = 65_535
+
+    /// Takes the pool for one step with `threads − 1` workers; nil when another step holds it.
+    func begin(threads: Int, work: UnsafePointer<StepWork>) -> Bool {
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
+        self.work = work
+        stepping.store(true, ordering: .releasing)
+        let wakes = lock.withLock { semaphores -> [DispatchSemaphore] in
+            while semaphores.count < threads - 1 {
+                let semaphore = DispatchSemaphore(value: 0)
+                semaphores.append(semaphore)
+                DispatchQueue(label: "BubblePhysics.worker.\(semaphores.count)").async { [self] in self.workerLoop(semaphore) }
+            }
+            return Array(semaphores.prefix(threads - 1))
+        }
+        for semaphore in wakes { semaphore.signal() }
+        return true
+    }
+
+    /// Ends the step: workers go back to sleep, the pool is free.
+    func end() {
+        stepping.store(false, ordering: .releasing)
+        work = nil
+        busy.store(false, ordering: .releasing)
+    }
+
+    /// Runs `chunks` chunks of a phase on this thread and the workers; returns when all are done.
+    func run(_ phase: StepPhase, _ parameter: Int, chunks: Int) {
+        self.phase = phase
+        self.parameter = parameter
+        done.store(0, ordering: .relaxed)
+        phaseNumber &+= 1
+        cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks) << 16, ordering: .releasing)
+        while claimAndRun() {}
+        while done.load(ordering: .acquiring) < chunks {}
+    }
+
+    /// Claims one chunk of the published phase and runs it; false when none is left.
+    private func claimAndRun() -> Bool {
+        var current = cursor.load(ordering: .acquiring)
+        while true {
+            let count = (current >> 16) & 0xffff, next = current & 0xffff
+            guard next < count else { return false }
+            let (exchanged, original) = cursor.compareExchange(expected: current, desired: current + 1,
+                                                               ordering: .acquiringAndReleasing)
+            if exchanged {
+                // A claimed, unfinished chunk holds the phase: its description cannot change now.
+                if let work { work.pointee.run(phase, parameter, chunk: Int(next)) }
+                done.wrappingAdd(1, ordering: .releasing)
+                return true
+            }
+            current = original
+        }
+    }
+
+    /// A worker: parked until a step begins, then claims chunks until the step ends.
+    private func workerLoop(_ semaphore: DispatchSemaphore) {
+        while true {
+            semaphore.wait()
+            while stepping.load(ordering: .acquiring) {
+                if !claimAndRun() { spin() }
+            }
+        }
+    }
+
+    @inline(__always)
+    private func spin() {
+        for _ in 0..<32 { _ = cursor.load(ordering: .relaxed) }
+    }
+}
+#endif

@@ -1,0 +1,166 @@
+import Testing
+import BubbleFixtures
+@testable import BubblePhysics
+
+/// The coloured solver, its threads, contact reuse, and the bounds on its work.
+@Suite("Solver")
+struct SolverTests {
+    /// A crowd stepped with `threads` threads, with a removal, a resize and a fast body on the way.
+    static func crowdHash(threads: Int, count: Int = 6000, steps: Int = 60) throws -> UInt64 {
+        var configuration = WorldConfiguration()
+        configuration.threads = threads
+        var world = try CrowdBenchmark.makeWorld(count: count, configuration: configuration)
+        for step in 0..<steps {
+            world.step()
+            if step == 20 { world.destroyBody(world.handles[123]) }
+            if step == 30 { try world.createBody(BodyDefinition(position: Vector2(3, 3), radius: 0.8, velocity: Vector2(4e4, 3e4))) }
+            if step == 40 {
+                var container = world.container
+                container.rect.size.width -= 20
+                try world.setContainer(container)
+            }
+        }
+        return world.stateHash()
+    }
+
+    @Test("1, 2 and 4 threads give the same state hash on a crowd")
+    func threadsSameBits() throws {
+        let one = try Self.crowdHash(threads: 1)
+        #expect(try Self.crowdHash(threads: 2) == one)
+        #expect(try Self.crowdHash(threads: 4) == one)
+    }
+
+    @Test("with elasticity the thread count changes nothing either")
+    func threadsWithRestitution() throws {
+        func hash(_ threads: Int) throws -> UInt64 {
+            var configuration = WorldConfiguration()
+            configuration.threads = threads
+            configuration.elasticity = 0.7
+            var world = try CrowdBenchmark.makeWorld(count: 3000, configuration: configuration)
+            run(&world, steps: 40)
+            return world.stateHash()
+        }
+        #expect(try hash(2) == hash(1))
+    }
+
+    @Test("no two contacts of one colour share a body; padding lanes are inert")
+    func colouring() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 2000)
+        run(&world, steps: 120)
+        var colourOf = [Int](repeating: -1, count: world.bodies.count)
+        var lanes = 0
+        for colour in 0..<world.contacts.colourCount {
+            for index in Int(world.contacts.groupStart[colour])..<Int(world.contacts.groupStart[colour + 1]) {
+                let group = world.contacts.lanes[index]
+                for lane in 0..<4 {
+                    if group.a[lane] == group.b[lane] {
+                        #expect(group.mass[lane] == 0 && group.impulse[lane] == 0)
+                        continue
+                    }
+                    lanes += 1
+                    for slot in [Int(group.a[lane]), Int(group.b[lane])] {
+                        #expect(colourOf[slot] != colour, "colour \(colour) twice on body \(slot)")
+                        colourOf[slot] = colour
+                    }
+                }
+            }
+        }
+        #expect(lanes + world.contacts.overflow.count == world.contactCount)
+        #expect(world.contacts.colourCount <= ContactStore.colourLimit)
+    }
+
+    @Test("contacts are reused while bodies move less than the skin: a settling crowd rebuilds rarely")
+    func contactReuse() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 400)
+        world.field.law = .spring
+        world.field.strength = 3
+        for handle in world.handles { try world.setResistance(3, of: handle) }
+        run(&world, steps: 600)
+        let builds = world.contactBuilds
+        run(&world, steps: 200)
+        #expect(world.contactBuilds - builds < 20, "\(world.contactBuilds - builds) builds in 200 settled steps")
+        try world.setRadius(1.2, of: world.handles[5])
+        world.step()
+        #expect(world.contactBuilds > builds, "a radius change rebuilds")
+    }
+
+    @Test("every pair within the speculative range is a contact, whatever the skin has absorbed")
+    func noMissedPairs() throws {
+        var world = try randomCrowd(count: 300, seed: 9)
+        for step in 0..<300 {
+            world.step()
+            guard step % 10 == 0 else { continue }
+            var pairs = Set<[Int32]>()
+            world.contacts.forEachPair { pairs.insert([$0.a, $0.b]) }
+            let range = 1 + world.configuration.speculativeFraction
+            for (i, a) in world.handles.enumerated() {
+                for b in world.handles[(i + 1)...] {
+                    let pa = world.position(of: a), pb = world.position(of: b)
+                    let reach = (world.radius(of: a) + world.radius(of: b)) * range
+                    if pa.distance(to: pb) < reach * 0.999 {
+                        #expect(pairs.contains([a.index, b.index]), "step \(step): \(a) \(b) within range but no contact")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("bodies stacked on four points: contacts bounded per body, the pile spreads, nothing escapes")
+    func cornerPiles() throws {
+        var world = try World(container: box(4000))
+        var random = SplitMix64(seed: 4)
+        let corners = [Vector2(10, 10), Vector2(3990, 10), Vector2(10, 3990), Vector2(3990, 3990)]
+        for index in 0..<8000 {
+            let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
+            try world.createBody(BodyDefinition(position: corners[index % 4] + jitter, radius: random.next(in: 5, 10)))
+        }
+        for _ in 0..<3 {
+            world.step()
+            #expect(world.contactCount <= PairScan.keptLimit * world.bodyCount, "\(world.contactCount) contacts")
+        }
+        for _ in 0..<57 { world.step() }
+        #expect(world.nonFiniteCount == 0)
+        #expect(world.countOutside(world.container.rect) == 0)
+        let spread = world.handles.map { world.position(of: $0).distance(to: Vector2(10, 10)) }
+        #expect((spread.filter { $0 < 2000 }.max() ?? 0) > 100, "the pile spreads")
+    }
+
+    @Test("mixed sizes: each size level has its own grid, so 2,000 small bodies use small cells beside 14 large ones")
+    func mixedSizes() throws {
+        var world = try World(container: box(300), field: AttractionField(point: Vector2(150, 150), law: .radialGravity,
+                                                                          strength: 10, falloffRadius: 1))
+        for index in 0..<14 {
+            try world.createBody(BodyDefinition(position: Vector2(45 + Double(index % 7) * 35, 100 + Double(index / 7) * 100), radius: 40))
+        }
+        for index in 0..<2000 {  // a lattice clear of the large bodies
+            let position = Vector2(1 + Double(index % 100) * 3, 1 + Double(index / 100) * 3)
+            try world.createBody(BodyDefinition(position: position.y < 50 ? position : position + Vector2(0, 240), radius: 0.5, resistance: 1))
+        }
+        var grid = Broadphase()
+        world.flags.withUnsafeBufferPointer { flags in
+            world.bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: 1.45) }
+        }
+        #expect(grid.levels.count == 2 && grid.levels[0].count == 2000 && grid.levels[1].count == 14)
+        // Cells at most about two per body of the level (300 × 300 for 2,000 bodies), not the 116
+        // a single grid sized by the large bodies would use.
+        #expect(grid.levels[0].cellSize <= 6, "small bodies in small cells: \(grid.levels[0].cellSize)")
+        #expect(grid.levels[1].cellSize >= 116)
+        run(&world, steps: 540)
+        #expect(world.nonFiniteCount == 0 && world.countOutside(world.container.rect) == 0)
+        #expect(world.contactCount < 6 * world.bodyCount, "\(world.contactCount) contacts")
+    }
+
+    @Test("only bodies that can tunnel are swept: a slow crowd sweeps nothing")
+    func sweepOnlyFastBodies() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 500)
+        run(&world, steps: 30)
+        var fast = 0
+        world.withSolverContext { fast = World.fastBodies($0).count }
+        #expect(fast == 0)
+        let bullet = try world.createBody(BodyDefinition(position: Vector2(1, 1), radius: 0.5, velocity: Vector2(1e5, 1e5)))
+        world.step()
+        world.withSolverContext { context in
+            #expect(World.fastBodies(context).contains(bullet.index))
+        }
+    }
+}
