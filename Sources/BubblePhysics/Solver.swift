@@ -37,7 +37,8 @@
 //
 // Contact reuse. The pair search runs with a skin: pairs closer than (1 + speculativeFraction
 // + skin) × (ra + rb) become contacts, and the list is rebuilt only when some body has moved
-// more than `skin × r` (its path length since the build), half the skin of a pair of equal
+// more than `skin × r` from where it was at the build (an L1 bound over a single-precision
+// copy of that position, so a body that only jiggles in place never forces a rebuild), half the skin of a pair of equal
 // bodies, or when a body, a radius, a kind or the container changed. A pair outside the list
 // was farther than its range at the build and the two have closed by less than the skin since,
 // so every pair within the speculative range is in the list. Between builds one linear pass
@@ -79,8 +80,10 @@
 // times a finite gain, speeds are capped at `maxSpeed` radii per second before every position
 // update (so positions grow by at most `h × maxSpeed × r` per substep), stored impulses are
 // clamped into single precision's range and masses are computed from radii and densities
-// whose ranges keep them normal, the substep is at least 1e-4 / 64 s, and the contact build's
-// work is bounded per body. A seeded property test steps worlds with every setting at and near
+// whose ranges keep them normal, the substep is at least 1e-4 / 64 s, a body wider than the
+// gap between two solid opposite borders gets no contact with either (no position satisfies
+// both; the clamp holds it in the middle), and the work of the contact build and of each sweep
+// is bounded per body (a sweep examines at most 512 bodies per size level). A seeded property test steps worlds with every setting at and near
 // its bounds (`PropertyTests`).
 //
 // Determinism. Arrays only, visited in slot, cell or colour order; only + − × ÷ and
