@@ -147,13 +147,14 @@ extension BubbleContainer {
 
     /// Gives every other live bubble within reach a velocity away from this one, fading
     /// linearly from `selectionPushSpeed` at the centre to zero at the reach.
-    /// With a `NeighbourIndex` only nearby bubbles are visited, in the same (index) order.
+    /// With a `NeighbourIndex` only nearby bubbles are visited, in the same (index) order, and
+    /// at most `PickerConstants.pushExaminedLimit` of them (only a pile has more).
     mutating func pushNeighbours(of index: Int, using neighbours: NeighbourIndex?) {
         guard let body = records[index].body, configuration.selectionPushSpeed > 0 else { return }
         let centre = world.position(of: body)
         let reach = configuration.selectionPushReach * records[index].diameterTo
         guard reach > 0 else { return }
-        let candidates = neighbours?.candidates(near: centre) ?? Array(records.indices)
+        let candidates = neighbours?.candidates(near: centre, limit: PickerConstants.pushExaminedLimit) ?? Array(records.indices)
         for other in candidates where other != index && records[other].phase != .removing {
             guard let neighbour = records[other].body, !isDragged(records[other].bubble.id) else { continue }
             let offset = world.position(of: neighbour) - centre

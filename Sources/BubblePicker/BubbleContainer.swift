@@ -151,6 +151,10 @@ extension BubbleContainer: Sendable where Content: Sendable {}
 
 /// Constants of every container (stored here: a generic type cannot hold static stored properties).
 enum PickerConstants {
+    /// Most neighbours one bubble examines for its selection push when many are selected at once
+    /// (beyond it, in a pile of bubbles on one spot, the contacts spread the pile anyway): keeps
+    /// selecting n bubbles O(n) rather than O(n²).
+    static let pushExaminedLimit = 256
     /// Smallest diameter a provider's output is raised to, points (a provider may return anything).
     static let minimumDiameter = BubbleStyle.sizeRange.lowerBound
     /// Largest diameter a provider's output is capped at, points.

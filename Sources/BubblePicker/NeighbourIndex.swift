@@ -27,15 +27,17 @@ struct NeighbourIndex {
         entries.sort { ($0.row, $0.column, $0.index) < ($1.row, $1.column, $1.index) }
     }
 
-    /// Indices of the points in the 3 × 3 cells around `point`, ascending. A superset of the
-    /// points within `reach` (the reach given at construction, or less).
-    /// - Complexity: O(log n + candidates).
-    func candidates(near point: Vector2) -> [Int] {
+    /// Indices of the points in the 3 × 3 cells around `point`, ascending: a superset of the
+    /// points within `reach` (the reach given at construction, or less) — or, where more than
+    /// `limit` points crowd those cells (a pile), the first `limit` of them in cell order.
+    /// - Complexity: O(log n + min(candidates, limit)).
+    func candidates(near point: Vector2, limit: Int) -> [Int] {
         let row = cell(point.y), column = cell(point.x)
         var result: [Int] = []
         for r in (row - 1)...(row + 1) {
             var position = firstEntry(atOrAfter: r, column - 1)
-            while position < entries.count && entries[position].row == r && entries[position].column <= column + 1 {
+            while position < entries.count && entries[position].row == r && entries[position].column <= column + 1
+                    && result.count < limit {
                 result.append(entries[position].index)
                 position += 1
             }

@@ -51,3 +51,28 @@ import Testing
         #expect(picker.world.nonFiniteCount == 0)
     }
 }
+
+/// Selecting many bubbles at once is linear even when they lie in a pile: each examines a bounded
+/// number of neighbours for its push.
+@Suite struct SelectionPushBoundTests {
+    @Test("a pile of 5,000 points on one spot gives at most the limit of candidates, ascending")
+    func pileIsBounded() {
+        let points = (0..<5000).map { Optional(Vector2(10 + Double($0 % 7) * 1e-3, 10)) } + [Vector2(500, 500)]
+        let index = NeighbourIndex(points: points, reach: 40)
+        let pile = index.candidates(near: Vector2(10, 10), limit: PickerConstants.pushExaminedLimit)
+        #expect(pile.count == PickerConstants.pushExaminedLimit)
+        #expect(pile == pile.sorted())
+        #expect(index.candidates(near: Vector2(500, 500), limit: PickerConstants.pushExaminedLimit) == [5000])
+    }
+
+    @Test("selecting 3,000 piled-up bubbles at once pushes, stays finite and inside")
+    func selectAllInAPile() throws {
+        var picker = makePicker(width: 2000, height: 2000)
+        for index in 0..<3000 { _ = picker.addDefaultBubble(text: "\(index)", animated: false) }
+        picker.step()  // every bubble spawned at a corner: four piles
+        #expect(picker.selectAll() == 3000)
+        picker.run(seconds: 0.5)
+        #expect(picker.countOutside() == 0)
+        #expect(picker.frame().bubbles.allSatisfy { $0.center.x.isFinite && $0.center.y.isFinite })
+    }
+}
