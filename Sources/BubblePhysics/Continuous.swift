@@ -57,7 +57,7 @@ struct SweepContext: @unchecked Sendable {
     /// sweeps linear. A sweep that reaches the bound further along its path stops the body where
     /// its check ended; one that reaches it at its start is in a pile, where every body overlaps
     /// its neighbours anyway: it is not swept (the contacts spread the pile).
-    static let examinedLimit = 512
+    static let examinedLimit = 128
 
     /// The earliest fraction t in [0, 1) of its move at which body `slot` touches another
     /// body, each moving in a straight line from its start to its end position; 1 when none.

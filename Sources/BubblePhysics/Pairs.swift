@@ -30,9 +30,9 @@ struct Candidate: Sendable {
 /// One pass of the pair search over the broadphase's arrays.
 struct PairScan {
     /// Most bodies one scan examines.
-    static let examinedLimit = 256
+    static let examinedLimit = 128
     /// Most pairs one scan keeps: memory is at most this many contacts per body.
-    static let keptLimit = 32
+    static let keptLimit = 16
 
     let entries: UnsafeBufferPointer<Broadphase.Entry>
     let cellStart: UnsafeBufferPointer<Int32>

@@ -45,7 +45,7 @@
 // per step refreshes every normal (centre to centre) and mass, and drops the impulse of pairs
 // beyond the speculative range (as the old per-step build did). The search looks at the
 // forward half of each body's neighbourhood in a grid per size level (see `Broadphase`,
-// `PairScan`), so mixed sizes stay linear, and keeps at most 32 pairs per body, so bodies
+// `PairScan`), so mixed sizes stay linear, and keeps at most 16 pairs per scanning body (of at most 128 examined), so bodies
 // stacked on one point cost O(n) time and memory instead of O(n²).
 //
 // Geometry. Circles without rotation: the normal is fixed for the step (centre to centre at
@@ -83,8 +83,8 @@
 // whose ranges keep them normal, the substep is at least 1e-4 / 64 s, a body wider than the
 // gap between two solid opposite borders gets no contact with either (no position satisfies
 // both; the clamp holds it in the middle), and the work of the contact build and of each sweep
-// is bounded per body (a sweep examines at most 512 bodies per size level). A seeded property test steps worlds with every setting at and near
-// its bounds (`PropertyTests`).
+// is bounded per body (a sweep examines at most 128 bodies per size level). A seeded property
+// test steps worlds with every setting at and near its bounds (`PropertyTests`).
 //
 // Determinism. Arrays only, visited in slot, cell or colour order; only + − × ÷ and
 // squareRoot (no libm, no fused multiply-add), lane-wise in SIMD exactly as in scalar code;

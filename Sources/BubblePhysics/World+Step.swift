@@ -5,7 +5,7 @@ extension World {
     /// Reads like a table of contents: a resting world only counts the step; otherwise rebuild
     /// the contact list when the skin is used up, refresh the contacts, solve the substeps,
     /// restitute, sweep the bodies fast enough to tunnel, and check for rest.
-    /// - Complexity: O(n) for bodies that do not overlap (O(n) at most 32 contacts per body
+    /// - Complexity: O(n) for bodies that do not overlap (O(n) at most 16 contacts per scanning body
     ///   whatever they do); almost nothing at rest.
     public mutating func step() {
         stepCount += 1
@@ -43,7 +43,7 @@ extension World {
     /// impulses) and the wall contacts. The grid and the carried impulses live only while the
     /// pairs are found, and the old contacts are dropped before the new ones are laid out, so
     /// the build never holds two contact lists.
-    /// - Complexity: O(n) for bodies that do not overlap; O(n × 256) at worst.
+    /// - Complexity: O(n) for bodies that do not overlap; O(n × 128) at worst.
     mutating func rebuildContacts(_ runner: StepRunner) {
         var scratch = BuildScratch()
         let chunks = findPairs(runner, &scratch)
