@@ -55,8 +55,9 @@ struct SweepContext: @unchecked Sendable {
     /// Most bodies one sweep examines per size level. Bodies that do not overlap never reach it
     /// (a sweep meets a few per cell); in a pile of bodies stacked on one point it keeps the
     /// sweeps linear. A sweep that reaches the bound further along its path stops the body where
-    /// its check ended; one that reaches it at its start is in a pile, where every body overlaps
-    /// its neighbours anyway: it is not swept (the contacts spread the pile).
+    /// its check ended; one that reaches it around its start (the first two samples) is in a
+    /// pile, where every body overlaps its neighbours anyway: only the impacts already found
+    /// stop it (the contacts spread the pile).
     static let examinedLimit = 128
 
     /// The earliest fraction t in [0, 1) of its move at which body `slot` touches another
@@ -97,8 +98,13 @@ struct SweepContext: @unchecked Sendable {
                 let first = Int(broadphase.pointee.cellStart[base + max(column - window, 0)])
                 let last = Int(broadphase.pointee.cellStart[base + min(column + window, level.columns - 1) + 1])
                 examined += last - first
-                // Over the bound: the path is checked up to the previous sample only.
-                if examined > SweepContext.examinedLimit { return sample == 0 ? 1 : (earliest < checked ? earliest : checked) }
+                // Over the bound: the path is checked up to the previous sample only — unless the
+                // bound is reached by the first two samples, around the start: the body is in a
+                // pile, which its contacts spread; stopping it there would pin it for good.
+                if examined > SweepContext.examinedLimit {
+                    if sample <= 1 { return earliest }
+                    return earliest < checked ? earliest : checked
+                }
                 let impact = earliestImpact(of: slot, from: x, y, by: dx, dy, radius: radius, entries: first..<last)
                 earliest = impact < earliest ? impact : earliest
             }
