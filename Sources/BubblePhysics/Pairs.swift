@@ -173,7 +173,7 @@ struct PairSearch: @unchecked Sendable {
     /// One list of pairs per chunk.
     let output: UnsafeMutableBufferPointer<[Pair]>
     /// Pairs per entry at the last build, to reserve each chunk's list.
-    let expectedPerEntry: Int
+    let expectedSixteenths: Int
 
     /// Cells per chunk.
     static let cellChunk = 512
@@ -188,7 +188,7 @@ struct PairSearch: @unchecked Sendable {
         var pairs: [Pair] = []
         swap(&pairs, &output[chunk])  // reuse the chunk's list from the last build
         pairs.removeAll(keepingCapacity: true)
-        pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedPerEntry)
+        pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
             let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)
             for level in 0..<levels.count {

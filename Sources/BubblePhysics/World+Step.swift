@@ -71,7 +71,9 @@ extension World {
         let cellCount = max(scratch.grid.cellStart.count - 1, 0)
         let chunks = StepWork.chunks(cellCount, base: PairSearch.cellChunk)
         if scratch.chunks.count < chunks { scratch.chunks.append(contentsOf: repeatElement([], count: chunks - scratch.chunks.count)) }
-        let expected = max(2, (previous + previous / 16) / max(scratch.grid.entries.count, 1) + 1)
+        // Pairs per entry at the last build plus 1/16, in sixteenths (a tight reservation: the
+        // chunk lists and the new contacts are the build's peak of memory).
+        let expected = max(32, (previous * 17) / max(scratch.grid.entries.count, 1))
         let grid = scratch.grid, start = scratch.carriedStart, carried = scratch.carriedEntries
         grid.entries.withUnsafeBufferPointer { entries in
             grid.cellStart.withUnsafeBufferPointer { cellStart in
@@ -81,7 +83,7 @@ extension World {
                             scratch.chunks.withUnsafeMutableBufferPointer { output in
                                 runner.work.pointee.search = PairSearch(entries: entries, cellStart: cellStart, levels: levels,
                                                                         range: range, carriedStart: start, carriedEntries: carriedEntries,
-                                                                        output: output, expectedPerEntry: expected)
+                                                                        output: output, expectedSixteenths: expected)
                                 runner.run(.search, count: cellCount, base: PairSearch.cellChunk)
                                 runner.work.pointee.search = nil
                             }
