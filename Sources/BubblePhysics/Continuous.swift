@@ -34,6 +34,8 @@ extension World {
                     runner.work.pointee.impacts = impacts
                     runner.run(.sweep, count: fast.count, base: StepWork.sweepChunk)
                     runner.work.pointee.sweep = nil
+                    runner.work.pointee.fast = UnsafeBufferPointer(start: nil, count: 0)
+                    runner.work.pointee.impacts = UnsafeMutableBufferPointer(start: nil, count: 0)
                 }
             }
         }

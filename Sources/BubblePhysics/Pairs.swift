@@ -186,7 +186,7 @@ struct PairSearch: @unchecked Sendable {
         let cells = StepWork.slice(0..<cellCount, chunk, base: PairSearch.cellChunk)
         guard !cells.isEmpty else { return }
         var pairs: [Pair] = []
-        swap(&pairs, &output[chunk])  // reuse the chunk's list from the last build
+        swap(&pairs, &output[chunk])  // reuse the chunk's list if it has one
         pairs.removeAll(keepingCapacity: true)
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in

@@ -45,6 +45,8 @@ extension SolverContext {
     @inline(__always)
     func scatter(_ a: SIMD2<Int32>, _ ax: SIMD2<Double>, _ ay: SIMD2<Double>,
                  _ b: SIMD2<Int32>, _ bx: SIMD2<Double>, _ by: SIMD2<Double>) {
+        // Unchecked writes: debug builds check the slots (a bad one would corrupt memory).
+        assert(a.min() >= 0 && b.min() >= 0 && Int(a.max()) < bodies.count && Int(b.max()) < bodies.count, "contact slot out of range")
         let base = bodies.baseAddress.unsafelyUnwrapped
         base[Int(a[1])].vx = ax[1]
         base[Int(a[1])].vy = ay[1]
@@ -61,6 +63,7 @@ extension SolverContext {
     @inline(__always)
     func scatter(_ a: SIMD4<Int32>, _ ax: SIMD4<Double>, _ ay: SIMD4<Double>,
                  _ b: SIMD4<Int32>, _ bx: SIMD4<Double>, _ by: SIMD4<Double>) {
+        assert(a.min() >= 0 && b.min() >= 0 && Int(a.max()) < bodies.count && Int(b.max()) < bodies.count, "contact slot out of range")
         let base = bodies.baseAddress.unsafelyUnwrapped
         for lane in stride(from: 3, through: 0, by: -1) {
             base[Int(a[lane])].vx = ax[lane]

@@ -119,6 +119,7 @@ extension World {
                 for chunk in summaries { summary.merge(chunk) }
                 if summary.fastBodies > 0 { World.sweep(runner: runner, context: context, range: range) }
                 runner.work.pointee.context = nil
+                runner.work.pointee.summaries = UnsafeMutableBufferPointer(start: nil, count: 0)
             }
         }
         approachSpeeds = approach
