@@ -13,6 +13,7 @@ public struct BodyHandle: Hashable, Sendable, CustomStringConvertible {
         self.generation = generation
     }
 
+    /// `Body(index#generation)`, for logs.
     public var description: String { "Body(\(index)#\(generation))" }
 }
 

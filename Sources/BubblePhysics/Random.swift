@@ -7,6 +7,8 @@ public struct SplitMix64: RandomNumberGenerator, Hashable, Sendable {
     /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits (SplitMix64).
+    /// - Complexity: O(1).
     public mutating func next() -> UInt64 {
         state &+= 0x9e37_79b9_7f4a_7c15
         var z = state

@@ -66,8 +66,10 @@ public struct DefaultBubble: BubbleLayoutProvider, Hashable, Sendable {
         self.init(data: BubbleData(text: text, imageName: imageName), style: style)
     }
 
+    /// The style's `minSize`, or `maxSize` when selected, in points.
     public func diameter(selected: Bool) -> Double { selected ? style.maxSize : style.minSize }
 
+    /// The style's colours, label and image, selected or not.
     public func appearance(selected: Bool) -> BubbleAppearance {
         BubbleAppearance(text: data.text, imageName: data.imageName, backgroundColor: style.backgroundColor,
                          imageAlpha: selected ? 1 : style.imageAlphaUnselected,

@@ -7,6 +7,7 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What is wrong.
     public var problem: String
 
+    /// `line L:C: problem`.
     public var description: String { "line \(line):\(column): \(problem)" }
 }
 

@@ -27,6 +27,7 @@ public struct ScenarioError: Error, Equatable, CustomStringConvertible {
         self.init("line \(syntax.line):\(syntax.column)", syntax.problem)
     }
 
+    /// The one-line message (field path, value, problem), as the CLI prints it.
     public var description: String {
         var text = location.isEmpty ? problem : "\(location): \(problem)"
         if let got { text += " (got \(got))" }
