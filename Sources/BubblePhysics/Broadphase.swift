@@ -172,12 +172,4 @@ struct Broadphase: Sendable {
             entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
         }
     }
-
-    /// Releases the grid's memory (the world keeps no grid while nothing collides).
-    mutating func release() {
-        levels = []
-        cellStart = []
-        entries = []
-        levelOfSlot = []
-    }
 }

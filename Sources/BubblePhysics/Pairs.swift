@@ -186,8 +186,6 @@ struct PairSearch: @unchecked Sendable {
         let cells = StepWork.slice(0..<cellCount, chunk, base: PairSearch.cellChunk)
         guard !cells.isEmpty else { return }
         var pairs: [Pair] = []
-        swap(&pairs, &output[chunk])  // reuse the chunk's list if it has one
-        pairs.removeAll(keepingCapacity: true)
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
             let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)

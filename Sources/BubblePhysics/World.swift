@@ -112,9 +112,8 @@ public struct World: Sendable {
     // contact build, rounded to single precision (for the skin).
     var stepStart: [SIMD2<Double>] = []
     var buildPosition: [SIMD2<Float>] = []
-    // Contacts (coloured lanes, overflow, walls) from the last build, and its broadphase.
+    // Contacts (coloured lanes, overflow, walls) from the last build.
     var contacts = ContactStore()
-    var broadphase = Broadphase()
     /// Something changed that the contact list cannot follow (a body, a radius, the container).
     var needsRebuild = true
     /// Rest detection (see `isAtRest`).
