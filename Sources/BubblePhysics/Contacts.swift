@@ -2,12 +2,12 @@
 /// (they have the same colour), so gathering, solving and scattering them at once is exactly
 /// solving them one after another.
 ///
-/// The normal is fixed for the step (from `a` to `b`); the separation is recomputed from the
-/// current positions each time as `n · (pb − pa) − (ra + rb)`, exact along the normal and with
-/// no square root in the substeps. Single precision for what is stored (24 bytes a contact):
-/// all arithmetic is in double; a normal off unit length by 1e-7 shifts a separation by 1e-7 of
-/// the distance. A padding lane (the end of a colour) has `a == b`, the first lane's body, and
-/// mass 0: it applies nothing and is scattered before the lane it copies.
+/// The normal is fixed for the step (from `a` to `b`); the separation is its value at step
+/// start plus the normal component of the bodies' displacements since, `base + n · (db − da)`,
+/// exact along the normal and with no square root in the substeps. Single precision (28 bytes
+/// a contact), like the solver state the substeps run on; the refresh computes normals, masses
+/// and `base` in double once per step. A padding lane (the end of a colour) has `a == b`, the
+/// first lane's body, and mass 0: it applies nothing and is scattered before the lane it copies.
 struct ContactLanes: Sendable {
     var a: SIMD4<Int32>
     var b: SIMD4<Int32>
@@ -17,8 +17,10 @@ struct ContactLanes: Sendable {
     var mass: SIMD4<Float>
     /// Accumulated normal impulse of one substep (warm-started from the previous step).
     var impulse: SIMD4<Float>
+    /// Separation at step start, `n · (pb − pa) − (ra + rb)`.
+    var base: SIMD4<Float>
 
-    static let zero = ContactLanes(a: .zero, b: .zero, nx: .zero, ny: .zero, mass: .zero, impulse: .zero)
+    static let zero = ContactLanes(a: .zero, b: .zero, nx: .zero, ny: .zero, mass: .zero, impulse: .zero, base: .zero)
 }
 
 /// A contact that fitted no colour (a body with very many neighbours): solved one at a time.
@@ -29,6 +31,8 @@ struct Contact: Sendable {
     var ny: Float
     var mass: Float
     var impulse: Float
+    /// Separation at step start (see `ContactLanes.base`).
+    var base: Float
 }
 
 /// A contact between a body and one solid border. `side`: 0 left, 1 right, 2 top, 3 bottom.
@@ -101,7 +105,7 @@ struct ContactStore: Sendable {
             let colour = Int(colours[index])
             index += 1
             guard colour < ContactStore.colourLimit else {
-                overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse))
+                overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse, base: 0))
                 continue
             }
             let position = counts[colour]

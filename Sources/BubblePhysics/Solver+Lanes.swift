@@ -1,4 +1,5 @@
-/// The bodies of four contact lanes, gathered into SIMD vectors.
+/// The bodies of four contact lanes at step start, in double precision (the refresh and the
+/// approach speeds of restitution read them).
 struct LaneBodies {
     var px: SIMD4<Double>
     var py: SIMD4<Double>
@@ -8,19 +9,24 @@ struct LaneBodies {
     var radius: SIMD4<Double>
 }
 
-/// The bodies of two contact lanes.
-struct PairBodies {
-    var px: SIMD2<Double>
-    var py: SIMD2<Double>
-    var vx: SIMD2<Double>
-    var vy: SIMD2<Double>
-    var invMass: SIMD2<Double>
-    var radius: SIMD2<Double>
+/// The solver state of the bodies of four contact lanes: velocity and displacement since step
+/// start (one `SolverContext.motion` row each, transposed into lanes).
+struct LaneMotion {
+    var vx: SIMD4<Float>
+    var vy: SIMD4<Float>
+    var dx: SIMD4<Float>
+    var dy: SIMD4<Float>
 }
 
 /// The colour groups, four contacts at a time: refresh, warm start, solve and relax. Every
 /// function takes a range of groups within one colour (the refresh: any range), so it can run
 /// whole or in chunks on several threads with the same result.
+///
+/// The substeps work on the solver state (`motion`: velocity and displacement since step
+/// start, single precision, 16 bytes a body), so one SIMD4<Float> — one SSE or NEON register —
+/// holds a body, and four bodies transpose into four lanes with a few shuffles. A contact's
+/// separation is its value at step start (`base`, computed in double) plus the normal
+/// component of the two displacements, so positions never enter the contact loops.
 extension SolverContext {
     @inline(__always)
     func gather(_ index: SIMD4<Int32>) -> LaneBodies {
@@ -32,50 +38,45 @@ extension SolverContext {
                           radius: SIMD4(b0.radius, b1.radius, b2.radius, b3.radius))
     }
 
-    /// The bodies of two lanes.
+    /// The solver state of four bodies, transposed into lanes.
     @inline(__always)
-    func gather(_ index: SIMD2<Int32>) -> PairBodies {
-        let base = bodies.baseAddress.unsafelyUnwrapped
-        let b0 = base[Int(index[0])], b1 = base[Int(index[1])]
-        return PairBodies(px: SIMD2(b0.px, b1.px), py: SIMD2(b0.py, b1.py), vx: SIMD2(b0.vx, b1.vx),
-                          vy: SIMD2(b0.vy, b1.vy), invMass: SIMD2(b0.invMass, b1.invMass), radius: SIMD2(b0.radius, b1.radius))
+    func gatherMotion(_ index: SIMD4<Int32>) -> LaneMotion {
+        let base = motion.baseAddress.unsafelyUnwrapped
+        let r0 = base[Int(index[0])], r1 = base[Int(index[1])], r2 = base[Int(index[2])], r3 = base[Int(index[3])]
+        let v01 = SIMD4(lowHalf: r0.lowHalf, highHalf: r1.lowHalf), v23 = SIMD4(lowHalf: r2.lowHalf, highHalf: r3.lowHalf)
+        let d01 = SIMD4(lowHalf: r0.highHalf, highHalf: r1.highHalf), d23 = SIMD4(lowHalf: r2.highHalf, highHalf: r3.highHalf)
+        return LaneMotion(vx: SIMD4(lowHalf: v01.evenHalf, highHalf: v23.evenHalf),
+                          vy: SIMD4(lowHalf: v01.oddHalf, highHalf: v23.oddHalf),
+                          dx: SIMD4(lowHalf: d01.evenHalf, highHalf: d23.evenHalf),
+                          dy: SIMD4(lowHalf: d01.oddHalf, highHalf: d23.oddHalf))
     }
 
-    /// Writes the new velocities of both bodies of two lanes, the second lane first.
+    /// Inverse masses and radii of four bodies.
     @inline(__always)
-    func scatter(_ a: SIMD2<Int32>, _ ax: SIMD2<Double>, _ ay: SIMD2<Double>,
-                 _ b: SIMD2<Int32>, _ bx: SIMD2<Double>, _ by: SIMD2<Double>) {
+    func gatherTraits(_ index: SIMD4<Int32>) -> (invMass: SIMD4<Float>, radius: SIMD4<Float>) {
+        let base = traits.baseAddress.unsafelyUnwrapped
+        let t01 = SIMD4(lowHalf: base[Int(index[0])], highHalf: base[Int(index[1])])
+        let t23 = SIMD4(lowHalf: base[Int(index[2])], highHalf: base[Int(index[3])])
+        return (SIMD4(lowHalf: t01.evenHalf, highHalf: t23.evenHalf), SIMD4(lowHalf: t01.oddHalf, highHalf: t23.oddHalf))
+    }
+
+    /// Writes the solver state of four bodies (whole rows, so the next gather of a row reads
+    /// what one store wrote), last lane first: a padding lane repeats the first lane's body
+    /// with its old state, and the first lane's write wins.
+    @inline(__always)
+    func scatterMotion(_ index: SIMD4<Int32>, _ state: LaneMotion) {
         // Unchecked writes: debug builds check the slots (a bad one would corrupt memory).
-        assert(a.min() >= 0 && b.min() >= 0 && Int(a.max()) < bodies.count && Int(b.max()) < bodies.count, "contact slot out of range")
-        let base = bodies.baseAddress.unsafelyUnwrapped
-        base[Int(a[1])].vx = ax[1]
-        base[Int(a[1])].vy = ay[1]
-        base[Int(b[1])].vx = bx[1]
-        base[Int(b[1])].vy = by[1]
-        base[Int(a[0])].vx = ax[0]
-        base[Int(a[0])].vy = ay[0]
-        base[Int(b[0])].vx = bx[0]
-        base[Int(b[0])].vy = by[0]
-    }
-
-    /// Writes the new velocities of both bodies of four lanes, last lane first: a padding lane
-    /// repeats the first lane's body with its old velocity, and the first lane's write wins.
-    @inline(__always)
-    func scatter(_ a: SIMD4<Int32>, _ ax: SIMD4<Double>, _ ay: SIMD4<Double>,
-                 _ b: SIMD4<Int32>, _ bx: SIMD4<Double>, _ by: SIMD4<Double>) {
-        assert(a.min() >= 0 && b.min() >= 0 && Int(a.max()) < bodies.count && Int(b.max()) < bodies.count, "contact slot out of range")
-        let base = bodies.baseAddress.unsafelyUnwrapped
-        for lane in stride(from: 3, through: 0, by: -1) {
-            base[Int(a[lane])].vx = ax[lane]
-            base[Int(a[lane])].vy = ay[lane]
-            base[Int(b[lane])].vx = bx[lane]
-            base[Int(b[lane])].vy = by[lane]
-        }
+        assert(index.min() >= 0 && Int(index.max()) < motion.count, "contact slot out of range")
+        let base = motion.baseAddress.unsafelyUnwrapped
+        base[Int(index[3])] = SIMD4(state.vx[3], state.vy[3], state.dx[3], state.dy[3])
+        base[Int(index[2])] = SIMD4(state.vx[2], state.vy[2], state.dx[2], state.dy[2])
+        base[Int(index[1])] = SIMD4(state.vx[1], state.vy[1], state.dx[1], state.dy[1])
+        base[Int(index[0])] = SIMD4(state.vx[0], state.vy[0], state.dx[0], state.dy[0])
     }
 
     /// Once per step: every normal from the current centres (a fixed direction for coincident
-    /// ones), every mass from the current bodies, and the impulse dropped where the pair is
-    /// beyond the speculative range.
+    /// ones), every separation and mass from the current bodies, and the impulse dropped where
+    /// the pair is beyond the speculative range.
     func refresh(_ groups: Range<Int>) {
         for index in groups {
             var group = lanes[index]
@@ -101,111 +102,124 @@ extension SolverContext {
             group.ny = SIMD4<Float>(ny)
             group.mass = SIMD4<Float>(mass)
             group.impulse = SIMD4<Float>(impulse)
+            group.base = SolverContext.storedSeparation(nx * dx + ny * dy - radiusSum)
             lanes[index] = group
         }
+    }
+
+    /// A separation at step start as stored: single precision, within its finite range (two
+    /// bodies a position limit apart still have a finite gap).
+    @inline(__always)
+    static func storedSeparation(_ separation: SIMD4<Double>) -> SIMD4<Float> {
+        var clamped = separation
+        clamped.replace(with: largestImpulse, where: separation .> largestImpulse)
+        clamped.replace(with: -largestImpulse, where: separation .< -largestImpulse)
+        return SIMD4<Float>(clamped)
     }
 
     /// Re-applies the accumulated impulses of a range of groups of one colour.
     func warmStart(_ groups: Range<Int>) {
         for index in groups {
             let group = lanes[index]
-            // Upper half first: a padding lane repeats lane 0's body and must write before it.
-            warmStart(group.a.highHalf, group.b.highHalf, group.nx.highHalf, group.ny.highHalf, group.impulse.highHalf)
-            warmStart(group.a.lowHalf, group.b.lowHalf, group.nx.lowHalf, group.ny.lowHalf, group.impulse.lowHalf)
+            var bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
+            let massA = gatherTraits(group.a).invMass, massB = gatherTraits(group.b).invMass
+            let px = group.impulse * group.nx, py = group.impulse * group.ny
+            bodyB.vx += px * massB
+            bodyB.vy += py * massB
+            bodyA.vx -= px * massA
+            bodyA.vy -= py * massA
+            scatterMotion(group.b, bodyB)
+            scatterMotion(group.a, bodyA)
         }
-    }
-
-    @inline(__always)
-    private func warmStart(_ a: SIMD2<Int32>, _ b: SIMD2<Int32>, _ nx: SIMD2<Float>, _ ny: SIMD2<Float>, _ impulse: SIMD2<Float>) {
-        let bodyA = gather(a), bodyB = gather(b)
-        let impulse = SIMD2<Double>(impulse)
-        let px = impulse * SIMD2<Double>(nx), py = impulse * SIMD2<Double>(ny)
-        scatter(a, bodyA.vx - px * bodyA.invMass, bodyA.vy - py * bodyA.invMass,
-                b, bodyB.vx + px * bodyB.invMass, bodyB.vy + py * bodyB.invMass)
     }
 
     /// One sweep over a range of groups of one colour. With `biased` the soft push-out is on
     /// (solve); without, only approach is stopped (relax).
     func solve(_ groups: Range<Int>, biased: Bool) {
+        let constants = LaneConstants(self)
         // Two copies of one loop, so each is straight-line code for its pass.
         if biased {
-            for index in groups { solveGroup(index, biased: true) }
+            for index in groups { lanes[index].impulse = solveGroup(lanes[index], constants, biased: true) }
         } else {
-            for index in groups { solveGroup(index, biased: false) }
+            for index in groups { lanes[index].impulse = solveGroup(lanes[index], constants, biased: false) }
         }
     }
 
-    /// Solves a group as two pairs of lanes (SIMD2<Double>: one SSE2 or NEON register each, so
-    /// the gathered bodies stay in registers), the upper pair first.
+    /// Solves the four contacts of a group at once; returns their new accumulated impulses.
     @inline(__always)
-    private func solveGroup(_ index: Int, biased: Bool) {
-        let group = lanes[index]
-        let high = solvePair(group.a.highHalf, group.b.highHalf, group.nx.highHalf, group.ny.highHalf,
-                             group.mass.highHalf, group.impulse.highHalf, biased: biased)
-        let low = solvePair(group.a.lowHalf, group.b.lowHalf, group.nx.lowHalf, group.ny.lowHalf,
-                            group.mass.lowHalf, group.impulse.lowHalf, biased: biased)
-        lanes[index].impulse = SIMD4(lowHalf: low, highHalf: high)
-    }
-
-    @inline(__always)
-    private func solvePair(_ a: SIMD2<Int32>, _ b: SIMD2<Int32>, _ nx: SIMD2<Float>, _ ny: SIMD2<Float>,
-                           _ mass: SIMD2<Float>, _ impulse: SIMD2<Float>, biased: Bool) -> SIMD2<Float> {
-        let bodyA = gather(a), bodyB = gather(b)
-        let nx = SIMD2<Double>(nx), ny = SIMD2<Double>(ny)
-        let accumulated = SIMD2<Double>(impulse)
-        let radiusSum = bodyA.radius + bodyB.radius
-        let separation = nx * (bodyB.px - bodyA.px) + ny * (bodyB.py - bodyA.py) - radiusSum
-        var bias = SIMD2<Double>(repeating: 0)
-        var massScale = SIMD2<Double>(repeating: 1), impulseScale = SIMD2<Double>(repeating: 0)
+    private func solveGroup(_ group: ContactLanes, _ constants: LaneConstants, biased: Bool) -> SIMD4<Float> {
+        var bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
+        let traitsA = gatherTraits(group.a), traitsB = gatherTraits(group.b)
+        let separation = group.base + (group.nx * (bodyB.dx - bodyA.dx) + group.ny * (bodyB.dy - bodyA.dy))
+        var bias = SIMD4<Float>(repeating: 0)
+        var massScale = SIMD4<Float>(repeating: 1), impulseScale = SIMD4<Float>(repeating: 0)
         if biased {
-            let push = (-pushSpeed * 0.5) * radiusSum
-            let spring = contactSoftness.biasRate * separation
+            let push = constants.push * (traitsA.radius + traitsB.radius)
+            let spring = constants.biasRate * separation
             bias = push
             bias.replace(with: spring, where: spring .> push)
-            massScale = SIMD2(repeating: contactSoftness.massScale)
-            impulseScale = SIMD2(repeating: contactSoftness.impulseScale)
+            massScale = SIMD4(repeating: constants.massScale)
+            impulseScale = SIMD4(repeating: constants.impulseScale)
         }
         let apart = separation .> 0  // speculative: may close the gap, no more
-        bias.replace(with: separation * inverseH, where: apart)
+        bias.replace(with: separation * constants.inverseH, where: apart)
         massScale.replace(with: 1, where: apart)
         impulseScale.replace(with: 0, where: apart)
-        let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
-        let change = -SIMD2<Double>(mass) * massScale * (normalSpeed + bias) - impulseScale * accumulated
-        // Round the new total first, so what is applied is exactly what is stored.
-        let total = SolverContext.storedImpulse(accumulated + change)
-        let applied = SIMD2<Double>(total) - accumulated
-        let px = applied * nx, py = applied * ny
-        scatter(a, bodyA.vx - px * bodyA.invMass, bodyA.vy - py * bodyA.invMass,
-                b, bodyB.vx + px * bodyB.invMass, bodyB.vy + py * bodyB.invMass)
+        let normalSpeed = (bodyB.vx - bodyA.vx) * group.nx + (bodyB.vy - bodyA.vy) * group.ny
+        let change = -group.mass * massScale * (normalSpeed + bias) - impulseScale * group.impulse
+        let total = SolverContext.storedImpulse(group.impulse + change)
+        let applied = total - group.impulse
+        let px = applied * group.nx, py = applied * group.ny
+        bodyB.vx += px * traitsB.invMass
+        bodyB.vy += py * traitsB.invMass
+        bodyA.vx -= px * traitsA.invMass
+        bodyA.vy -= py * traitsA.invMass
+        scatterMotion(group.b, bodyB)
+        scatterMotion(group.a, bodyA)
         return total
     }
 
     /// Largest impulse a contact stores (single precision's largest finite value).
     static let largestImpulse = Double(Float.greatestFiniteMagnitude)
 
-    /// A new accumulated impulse as stored: not negative, within single precision (so never
-    /// infinite, whatever masses and speeds met), rounded to nearest. NaN cannot arise, and would
-    /// become 0.
+    /// A new accumulated impulse as stored: not negative, finite (an infinite sum becomes the
+    /// largest finite value), NaN impossible (and would become 0).
     @inline(__always)
-    static func storedImpulse(_ sum: SIMD4<Double>) -> SIMD4<Float> {
+    static func storedImpulse(_ sum: SIMD4<Float>) -> SIMD4<Float> {
         var total = sum
         total.replace(with: 0, where: .!(sum .> 0))
-        total.replace(with: largestImpulse, where: sum .> largestImpulse)
-        return SIMD4<Float>(total)
-    }
-
-    /// The same for two lanes.
-    @inline(__always)
-    static func storedImpulse(_ sum: SIMD2<Double>) -> SIMD2<Float> {
-        var total = sum
-        total.replace(with: 0, where: .!(sum .> 0))
-        total.replace(with: largestImpulse, where: sum .> largestImpulse)
-        return SIMD2<Float>(total)
+        total.replace(with: .greatestFiniteMagnitude, where: sum .> .greatestFiniteMagnitude)
+        return total
     }
 
     /// The same for one contact.
     @inline(__always)
+    static func storedImpulse(_ sum: Float) -> Float {
+        sum > 0 ? (sum < .greatestFiniteMagnitude ? sum : .greatestFiniteMagnitude) : 0
+    }
+
+    /// The same for a sum in double precision (restitution, walls' carried values).
+    @inline(__always)
     static func storedImpulse(_ sum: Double) -> Float {
         Float(sum > 0 ? (sum < largestImpulse ? sum : largestImpulse) : 0)
+    }
+}
+
+/// The step's constants in single precision, for the lane loops.
+struct LaneConstants {
+    /// −pushSpeed / 2: times the radius sum, the largest push-out speed of a pair.
+    var push: Float
+    var biasRate: Float
+    var massScale: Float
+    var impulseScale: Float
+    var inverseH: Float
+
+    @inline(__always)
+    init(_ context: SolverContext) {
+        push = Float(-context.pushSpeed * 0.5)
+        biasRate = Float(context.contactSoftness.biasRate)
+        massScale = Float(context.contactSoftness.massScale)
+        impulseScale = Float(context.contactSoftness.impulseScale)
+        inverseH = Float(context.inverseH)
     }
 }

@@ -28,6 +28,7 @@ extension SolverContext {
         let maxY = solid.contains(.bottom) ? rect.maxY : Double.infinity
         for slot in range where flags[slot].contains(.alive) {
             var body = bodies[slot]
+            loadVelocity(slot, into: &body)
             let oldX = body.px, oldY = body.py
             if first { stepStart[slot] = SIMD2(oldX, oldY) }
             limitSpeed(&body)
@@ -39,6 +40,8 @@ extension SolverContext {
                 SolverContext.clamp(&body.py, &body.vy, old: oldY, low: minY + r, high: maxY - r, elasticity: elasticity)
             }
             bodies[slot] = body
+            let start = stepStart[slot]
+            motion[slot] = SIMD4(Float(body.vx), Float(body.vy), Float(body.px - start.x), Float(body.py - start.y))
         }
     }
 
@@ -64,7 +67,8 @@ extension SolverContext {
         }
     }
 
-    /// After the substeps: flags a rebuild when a body is more than `skin × r` from where it
+    /// After the substeps: writes the solver state's velocities back to the bodies, flags a
+    /// rebuild when a body is more than `skin × r` from where it
     /// was at the last build (an upper bound: the L1 distance to the stored single-precision
     /// position plus that rounding's largest error, so a body that only jiggles in place
     /// never forces one), counts the bodies fast enough to tunnel (more than half their
@@ -75,6 +79,7 @@ extension SolverContext {
         var summary = BodySummary()
         let inverseStep = inverseH / Double(substepsPerStep)
         for slot in range where flags[slot].contains(.alive) {
+            loadVelocity(slot, into: &bodies[slot])
             let body = bodies[slot], start = stepStart[slot]
             let tx = body.px - start.x, ty = body.py - start.y
             let built = buildPosition[slot]

@@ -29,7 +29,7 @@ extension SolverContext {
             for lane in 0..<4 where lanes[index].a[lane] != lanes[index].b[lane] {
                 let group = lanes[index]
                 var contact = Contact(a: group.a[lane], b: group.b[lane], nx: group.nx[lane], ny: group.ny[lane],
-                                      mass: group.mass[lane], impulse: group.impulse[lane])
+                                      mass: group.mass[lane], impulse: group.impulse[lane], base: group.base[lane])
                 restitute(&contact, approach: approachSpeeds[4 * index + lane])
                 lanes[index].impulse[lane] = contact.impulse
             }
@@ -43,7 +43,9 @@ extension SolverContext {
     private func restitute(_ contact: inout Contact, approach: Double) {
         let a = Int(contact.a), b = Int(contact.b)
         let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
-        let bodyA = bodies[a], bodyB = bodies[b]
+        var bodyA = bodies[a], bodyB = bodies[b]
+        loadVelocity(a, into: &bodyA)
+        loadVelocity(b, into: &bodyB)
         let threshold = 0.5 * (bodyA.radius + bodyB.radius)
         guard approach < -threshold, accumulated > 0 else { return }
         let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
@@ -52,15 +54,18 @@ extension SolverContext {
         let applied = Double(total) - accumulated
         contact.impulse = total
         let px = applied * nx, py = applied * ny
-        bodies[a].vx -= px * bodyA.invMass; bodies[a].vy -= py * bodyA.invMass
-        bodies[b].vx += px * bodyB.invMass; bodies[b].vy += py * bodyB.invMass
+        bodyA.vx -= px * bodyA.invMass; bodyA.vy -= py * bodyA.invMass
+        bodyB.vx += px * bodyB.invMass; bodyB.vy += py * bodyB.invMass
+        storeVelocity(a, bodyA)
+        storeVelocity(b, bodyB)
     }
 
     @inline(__always)
     private func restituteWall(_ index: Int, approach: Double) {
         let wall = walls[index]
         let slot = Int(wall.slot)
-        let body = bodies[slot]
+        var body = bodies[slot]
+        loadVelocity(slot, into: &body)
         guard approach < -body.radius, wall.impulse > 0 else { return }
         let (dx, dy) = SolverContext.wallDirection(wall.side)
         let normalSpeed = body.vx * dx + body.vy * dy
@@ -68,7 +73,8 @@ extension SolverContext {
         let total = SolverContext.wallImpulse(wall.impulse + impulse)
         let applied = total - wall.impulse
         walls[index].impulse = total
-        bodies[slot].vx = body.vx + dx * applied * body.invMass
-        bodies[slot].vy = body.vy + dy * applied * body.invMass
+        body.vx += dx * applied * body.invMass
+        body.vy += dy * applied * body.invMass
+        storeVelocity(slot, body)
     }
 }

@@ -21,6 +21,7 @@ extension SolverContext {
             contact.ny = Float(ny)
             contact.mass = inverseMassSum > 0 ? Float(1 / inverseMassSum) : 0
             if !(distance < contactRange * radiusSum) { contact.impulse = 0 }
+            contact.base = SolverContext.storedSeparation(SIMD4(repeating: nx * dx + ny * dy - radiusSum))[0]
             overflow[index] = contact
         }
         for index in 0..<walls.count {
@@ -37,19 +38,19 @@ extension SolverContext {
         for index in 0..<overflow.count {
             let contact = overflow[index]
             let a = Int(contact.a), b = Int(contact.b)
-            let impulse = Double(contact.impulse)
-            let px = impulse * Double(contact.nx), py = impulse * Double(contact.ny)
-            let ma = bodies[a].invMass, mb = bodies[b].invMass
-            bodies[a].vx -= px * ma; bodies[a].vy -= py * ma
-            bodies[b].vx += px * mb; bodies[b].vy += py * mb
+            let push = contact.impulse * SIMD2(contact.nx, contact.ny)
+            motion[a].lowHalf -= push * traits[a].x
+            motion[b].lowHalf += push * traits[b].x
         }
         for index in 0..<walls.count {
             let wall = walls[index]
             let slot = Int(wall.slot)
+            var body = bodies[slot]
+            loadVelocity(slot, into: &body)
             let (dx, dy) = SolverContext.wallDirection(wall.side)
-            let m = bodies[slot].invMass
-            bodies[slot].vx += dx * wall.impulse * m
-            bodies[slot].vy += dy * wall.impulse * m
+            body.vx += dx * wall.impulse * body.invMass
+            body.vy += dy * wall.impulse * body.invMass
+            storeVelocity(slot, body)
         }
     }
 
@@ -59,39 +60,40 @@ extension SolverContext {
         for index in 0..<walls.count { solveWall(index, biased: biased) }
     }
 
+    /// One overflow contact, with the arithmetic of a lane (`solveGroup`) in scalar form.
     @inline(__always)
     private func solveOverflow(_ index: Int, biased: Bool) {
         let contact = overflow[index]
         let a = Int(contact.a), b = Int(contact.b)
-        let nx = Double(contact.nx), ny = Double(contact.ny), accumulated = Double(contact.impulse)
-        let bodyA = bodies[a], bodyB = bodies[b]
-        let radiusSum = bodyA.radius + bodyB.radius
-        let separation = nx * (bodyB.px - bodyA.px) + ny * (bodyB.py - bodyA.py) - radiusSum
-        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+        let bodyA = motion[a], bodyB = motion[b], traitsA = traits[a], traitsB = traits[b]
+        let constants = LaneConstants(self)
+        let separation = contact.base + (contact.nx * (bodyB.z - bodyA.z) + contact.ny * (bodyB.w - bodyA.w))
+        var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
         if separation > 0 {
-            bias = separation * inverseH
+            bias = separation * constants.inverseH
         } else if biased {
-            let push = (-pushSpeed * 0.5) * radiusSum
-            let spring = contactSoftness.biasRate * separation
+            let push = constants.push * (traitsA.y + traitsB.y)
+            let spring = constants.biasRate * separation
             bias = spring > push ? spring : push
-            massScale = contactSoftness.massScale
-            impulseScale = contactSoftness.impulseScale
+            massScale = constants.massScale
+            impulseScale = constants.impulseScale
         }
-        let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
-        let impulse = -Double(contact.mass) * massScale * (normalSpeed + bias) - impulseScale * accumulated
-        let total = SolverContext.storedImpulse(accumulated + impulse)
-        let applied = Double(total) - accumulated
+        let normalSpeed = (bodyB.x - bodyA.x) * contact.nx + (bodyB.y - bodyA.y) * contact.ny
+        let change = -contact.mass * massScale * (normalSpeed + bias) - impulseScale * contact.impulse
+        let total = SolverContext.storedImpulse(contact.impulse + change)
+        let applied = total - contact.impulse
         overflow[index].impulse = total
-        let px = applied * nx, py = applied * ny
-        bodies[a].vx = bodyA.vx - px * bodyA.invMass; bodies[a].vy = bodyA.vy - py * bodyA.invMass
-        bodies[b].vx = bodyB.vx + px * bodyB.invMass; bodies[b].vy = bodyB.vy + py * bodyB.invMass
+        let push = applied * SIMD2(contact.nx, contact.ny)
+        motion[a].lowHalf = bodyA.lowHalf - push * traitsA.x
+        motion[b].lowHalf = bodyB.lowHalf + push * traitsB.x
     }
 
     @inline(__always)
     private func solveWall(_ index: Int, biased: Bool) {
         let wall = walls[index]
         let slot = Int(wall.slot)
-        let body = bodies[slot]
+        var body = bodies[slot]
+        loadVelocity(slot, into: &body)
         let (dx, dy) = SolverContext.wallDirection(wall.side)
         let separation = World.wallSeparation(body, side: wall.side, rect: rect)
         var bias = 0.0, massScale = 1.0, impulseScale = 0.0
@@ -109,8 +111,15 @@ extension SolverContext {
         let total = SolverContext.wallImpulse(wall.impulse + impulse)
         let applied = total - wall.impulse
         walls[index].impulse = total
-        bodies[slot].vx = body.vx + dx * applied * body.invMass
-        bodies[slot].vy = body.vy + dy * applied * body.invMass
+        body.vx += dx * applied * body.invMass
+        body.vy += dy * applied * body.invMass
+        storeVelocity(slot, body)
+    }
+
+    /// Writes a body's velocity to the solver state (its displacement unchanged).
+    @inline(__always)
+    func storeVelocity(_ slot: Int, _ body: SolverBody) {
+        motion[slot].lowHalf = SIMD2(Float(body.vx), Float(body.vy))
     }
 
     /// A wall's new accumulated impulse: not negative, at most `largestImpulse` (so the change

@@ -123,6 +123,12 @@ struct SolverContext: @unchecked Sendable {
     var stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
     /// Positions at the last contact build, rounded to single precision.
     var buildPosition: UnsafeBufferPointer<SIMD2<Float>>
+    /// The solver state during the substeps, per slot: velocity (x, y) and displacement since
+    /// step start (z, w), single precision. Authoritative for velocities from the first velocity
+    /// update of a step to the end-of-step pass, which writes them back to `bodies`.
+    var motion: UnsafeMutableBufferPointer<SIMD4<Float>>
+    /// Inverse mass and radius per slot, single precision (written by the first velocity update).
+    var traits: UnsafeMutableBufferPointer<SIMD2<Float>>
     var lanes: UnsafeMutableBufferPointer<ContactLanes>
     var groupStart: UnsafeBufferPointer<Int32>
     var overflow: UnsafeMutableBufferPointer<Contact>
@@ -146,13 +152,22 @@ struct SolverContext: @unchecked Sendable {
     var wallMargin: Double
 
     /// Field pull and resistance for every dynamic body in `range`, between two applications of
-    /// the speed limit (the first keeps a pull added to the largest finite speed finite).
-    func integrateVelocities(_ range: Range<Int>) {
+    /// the speed limit (the first keeps a pull added to the largest finite speed finite). The
+    /// first substep loads the solver state from the bodies (no displacement yet); later ones
+    /// read the velocity from it.
+    func integrateVelocities(_ range: Range<Int>, first: Bool) {
         let useField = field.strength > 0
         for slot in range {
             let bodyFlags = flags[slot]
             guard bodyFlags.contains(.alive) else { continue }
             var body = bodies[slot]
+            var displacement = SIMD2<Float>.zero
+            if first {
+                traits[slot] = SIMD2(Float(body.invMass), Float(body.radius))
+            } else {
+                loadVelocity(slot, into: &body)
+                displacement = motion[slot].highHalf
+            }
             if !bodyFlags.contains(.kinematic) {
                 limitSpeed(&body)
                 if useField && bodyFlags.contains(.attracted) { applyField(to: &body) }
@@ -161,8 +176,23 @@ struct SolverContext: @unchecked Sendable {
                 body.vy *= damping
             }
             limitSpeed(&body)
-            bodies[slot] = body
+            motion[slot] = SIMD4(lowHalf: SIMD2(Float(body.vx), Float(body.vy)), highHalf: displacement)
         }
+    }
+
+    /// The solver state's velocity of `slot`, in double precision (a non-finite component, which
+    /// no valid input produces, becomes the largest finite one or 0, so the step stays finite).
+    @inline(__always)
+    func loadVelocity(_ slot: Int, into body: inout SolverBody) {
+        let velocity = motion[slot]
+        body.vx = SolverContext.finite(velocity.x)
+        body.vy = SolverContext.finite(velocity.y)
+    }
+
+    @inline(__always)
+    static func finite(_ value: Float) -> Double {
+        if value.isFinite { return Double(value) }
+        return value.isNaN ? 0 : (value > 0 ? Double(Float.greatestFiniteMagnitude) : -Double(Float.greatestFiniteMagnitude))
     }
 
     /// The attraction field's pull on one body for one substep (see `FieldLaw`). The linear

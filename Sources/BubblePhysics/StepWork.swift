@@ -64,7 +64,8 @@ struct StepWork: @unchecked Sendable {
             ? Int(context.groupStart[parameter])..<Int(context.groupStart[parameter + 1]) : 0..<0
         switch phase {
         case .refresh: context.refresh(StepWork.slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
-        case .integrateVelocities: context.integrateVelocities(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk))
+        case .integrateVelocities:
+            context.integrateVelocities(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
         case .warmStart: context.warmStart(StepWork.slice(colour, chunk, base: StepWork.groupChunk))
         case .solve: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: true)
         case .relax: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: false)

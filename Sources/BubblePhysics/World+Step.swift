@@ -129,7 +129,7 @@ extension World {
     /// One substep: velocities, warm start, solve, positions, relax; colours, then the overflow
     /// and the walls.
     static func substep(_ substep: Int, runner: StepRunner, context: SolverContext, colours: Int, bodies: Int) {
-        runner.run(.integrateVelocities, count: bodies, base: StepWork.bodyChunk)
+        runner.run(.integrateVelocities, substep, count: bodies, base: StepWork.bodyChunk)
         for colour in 0..<colours { runner.run(.warmStart, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
         context.warmStartSequential()
         for colour in 0..<colours { runner.run(.solve, colour, count: groupCount(context, colour), base: StepWork.groupChunk) }
@@ -153,18 +153,28 @@ extension World {
                                       wallSoftness: Softness(hertz: 2 * hertz, zeta: zeta, h: h),
                                       configuration: configuration, field: field, container: container)
         let flags = self.flags, resistances = self.resistances, groupStart = contacts.groupStart
+        if motion.count != bodies.count {
+            motion = [SIMD4<Float>](repeating: .zero, count: bodies.count)
+            traits = [SIMD2<Float>](repeating: .zero, count: bodies.count)
+        }
         flags.withUnsafeBufferPointer { flags in
             resistances.withUnsafeBufferPointer { resistances in
                 groupStart.withUnsafeBufferPointer { groupStart in
                     bodies.withUnsafeMutableBufferPointer { bodies in
                         stepStart.withUnsafeMutableBufferPointer { stepStart in
                             buildPosition.withUnsafeBufferPointer { buildPosition in
-                                contacts.lanes.withUnsafeMutableBufferPointer { lanes in
-                                    contacts.overflow.withUnsafeMutableBufferPointer { overflow in
-                                        contacts.walls.withUnsafeMutableBufferPointer { walls in
-                                            body(template.context(bodies: bodies, flags: flags, resistances: resistances,
-                                                                  stepStart: stepStart, buildPosition: buildPosition, lanes: lanes,
-                                                                  groupStart: groupStart, overflow: overflow, walls: walls))
+                                motion.withUnsafeMutableBufferPointer { motion in
+                                    traits.withUnsafeMutableBufferPointer { traits in
+                                        contacts.lanes.withUnsafeMutableBufferPointer { lanes in
+                                            contacts.overflow.withUnsafeMutableBufferPointer { overflow in
+                                                contacts.walls.withUnsafeMutableBufferPointer { walls in
+                                                    body(template.context(bodies: bodies, flags: flags, resistances: resistances,
+                                                                          stepStart: stepStart, buildPosition: buildPosition,
+                                                                          state: SolverState(motion: motion, traits: traits),
+                                                                          lanes: lanes, groupStart: groupStart, overflow: overflow,
+                                                                          walls: walls))
+                                                }
+                                            }
                                         }
                                     }
                                 }
@@ -175,6 +185,12 @@ extension World {
             }
         }
     }
+}
+
+/// The solver state's buffers (see `SolverContext.motion`).
+struct SolverState {
+    var motion: UnsafeMutableBufferPointer<SIMD4<Float>>
+    var traits: UnsafeMutableBufferPointer<SIMD2<Float>>
 }
 
 /// The scalar settings of a solver context, computed once per step.
@@ -188,11 +204,12 @@ struct SolverTemplate {
 
     func context(bodies: UnsafeMutableBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
                  resistances: UnsafeBufferPointer<Double>, stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>,
-                 buildPosition: UnsafeBufferPointer<SIMD2<Float>>, lanes: UnsafeMutableBufferPointer<ContactLanes>,
+                 buildPosition: UnsafeBufferPointer<SIMD2<Float>>, state: SolverState,
+                 lanes: UnsafeMutableBufferPointer<ContactLanes>,
                  groupStart: UnsafeBufferPointer<Int32>, overflow: UnsafeMutableBufferPointer<Contact>,
                  walls: UnsafeMutableBufferPointer<WallContact>) -> SolverContext {
         SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, buildPosition: buildPosition,
-                      lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
+                      motion: state.motion, traits: state.traits, lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
                       substepsPerStep: configuration.substeps,
                       contactSoftness: contactSoftness, wallSoftness: wallSoftness,
                       pushSpeed: configuration.pushSpeed, maxSpeed: configuration.maxSpeed, field: field,

@@ -112,6 +112,10 @@ public struct World: Sendable {
     // contact build, rounded to single precision (for the skin).
     var stepStart: [SIMD2<Double>] = []
     var buildPosition: [SIMD2<Float>] = []
+    /// The solver state of a step (scratch kept for its capacity; see `SolverContext.motion`).
+    var motion: [SIMD4<Float>] = []
+    /// Inverse masses and radii in single precision (scratch of a step).
+    var traits: [SIMD2<Float>] = []
     // Contacts (coloured lanes, overflow, walls) from the last build.
     var contacts = ContactStore()
     /// Something changed that the contact list cannot follow (a body, a radius, the container).
