@@ -22,11 +22,23 @@
 // colours neither of its bodies uses yet; a contact that fits none (a body with more than 24
 // neighbours) goes to the overflow, solved one at a time after the colours. The sweep visits
 // the colours in order. Within a colour the contacts are independent, so each colour is solved
-// four at a time in SIMD4<Double> lanes (two SSE2 or NEON registers, one AVX register; plain
-// code where there are none): gather both bodies of four contacts, solve, scatter. No update
-// waits for the one before, which was the old solver's bound, and the result of a colour does
-// not depend on the order or the thread its contacts are solved in.
+// four at a time in SIMD4<Float> lanes (one SSE or NEON register; plain code where there are
+// none): gather both bodies of four contacts, solve, scatter. No update waits for the one
+// before, and the result of a colour does not depend on the order or the thread its contacts
+// are solved in.
 //
+// Solver state. The substeps do not touch the 48-byte bodies in the contact loops: each body
+// has a 16-byte row of single-precision state — velocity, and displacement since step start —
+// so a body is one register, four bodies transpose into lanes with a few shuffles, and a
+// scatter writes whole rows (a narrower store followed by a wider load of the same row would
+// stall store forwarding). A contact's separation is its value at step start, computed in
+// double by the once-per-step refresh, plus the normal component of the two displacements, so
+// positions never enter the contact loops and single precision only ever holds small
+// differences. Positions stay in double: the position update adds h × v in double, clamps at
+// the borders in double, and stores the displacement. Velocities are single precision from the
+// first velocity update of a step to the end-of-step pass, which writes them back (a relative
+// rounding of 6e-8 per substep, far below what the solver resolves).
+
 // Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass and the
 // contact refresh are cut into fixed chunks (by count, not by thread) that the calling thread
 // and the workers claim from a shared counter; a colour starts when the previous one has
@@ -49,8 +61,9 @@
 // stacked on one point cost O(n) time and memory instead of O(n²).
 //
 // Geometry. Circles without rotation: the normal is fixed for the step (centre to centre at
-// step start) and the separation is `n · (pb − pa) − (ra + rb)` from current positions, which
-// is exact along that normal and needs no square root in the substeps. A contact whose pair
+// step start) and the separation is `n · (pb − pa) − (ra + rb)` — its step-start value plus
+// `n · (db − da)` over the displacements — which is exact along that normal and needs no
+// square root in the substeps. A contact whose pair
 // is apart only stops it from closing more than its gap in one substep (speculative contact).
 //
 // Borders. Solid borders are contacts with an infinite-mass wall (stiffer: twice the contact
