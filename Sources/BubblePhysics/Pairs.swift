@@ -175,15 +175,14 @@ struct PairSearch: @unchecked Sendable {
     /// Pairs per entry at the last build, to reserve each chunk's list.
     let expectedSixteenths: Int
 
-    /// Cells per chunk.
+    /// Least cells per chunk.
     static let cellChunk = 512
 
     /// Total cells of all levels.
     var cellCount: Int { cellStart.count - 1 }
 
-    /// Scans the bodies of chunk `chunk`'s cells, level by level, cell by cell.
-    func run(chunk: Int) {
-        let cells = StepWork.slice(0..<cellCount, chunk, base: PairSearch.cellChunk)
+    /// Scans the bodies of chunk `chunk`, `cells`, level by level, cell by cell.
+    func run(chunk: Int, cells: Range<Int>) {
         guard !cells.isEmpty else { return }
         var pairs: [Pair] = []
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)

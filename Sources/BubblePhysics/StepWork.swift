@@ -3,8 +3,12 @@ enum StepPhase: Sendable {
     case search, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
 }
 
-/// Everything a step's passes read and write, and how each is cut into chunks: by count alone
-/// (never by thread), so the same chunks exist whatever the thread count.
+/// Everything a step's passes read and write, and how each is cut into chunks.
+///
+/// Chunks follow the configured thread count (about two per thread, each at least a minimum
+/// of work), never the threads that actually run them. Results do not depend on the cut
+/// either: within a phase every chunk writes its own bodies, contacts or summaries, the
+/// summaries merge by or, sum and max, and the pair search's lists are read in cell order.
 struct StepWork: @unchecked Sendable {
     /// The pair search of a contact build (while it runs).
     var search: PairSearch?
@@ -17,26 +21,32 @@ struct StepWork: @unchecked Sendable {
     /// One summary per body chunk (the end-of-step pass).
     var summaries: UnsafeMutableBufferPointer<BodySummary> = UnsafeMutableBufferPointer(start: nil, count: 0)
     var skin = 0.0
+    /// Chunks a phase is cut into at most (before the minimum sizes): 1 for one thread, two per
+    /// thread otherwise, so a worker that is slow to start leaves a chunk to the others.
+    var parts = 1
 
-    /// Bodies per chunk of a per-body pass.
+    /// Least bodies per chunk of a per-body pass.
     static let bodyChunk = 1024
-    /// Contact groups (four contacts each) per chunk of a colour.
+    /// Least contact groups (four contacts each) per chunk of a colour.
     static let groupChunk = 48
-    /// Bodies per chunk of the sweep.
+    /// Least bodies per chunk of the sweep.
     static let sweepChunk = 4
 
-    /// Items per chunk for `count` items: `base`, or more so there are at most 65,535 chunks.
-    static func chunkSize(_ count: Int, base: Int) -> Int { max(base, (count + 65_534) / 65_535) }
+    /// Items per chunk for `count` items: `count / parts`, at least `base`, and enough that
+    /// there are at most 65,535 chunks.
+    func chunkSize(_ count: Int, base: Int) -> Int {
+        max(base, (count + parts - 1) / parts, (count + 65_534) / 65_535)
+    }
 
     /// Chunks of `count` items.
-    static func chunks(_ count: Int, base: Int) -> Int {
+    func chunks(_ count: Int, base: Int) -> Int {
         let size = chunkSize(count, base: base)
         return (count + size - 1) / size
     }
 
     /// Chunk `chunk` of `range`.
     @inline(__always)
-    static func slice(_ range: Range<Int>, _ chunk: Int, base: Int) -> Range<Int> {
+    func slice(_ range: Range<Int>, _ chunk: Int, base: Int) -> Range<Int> {
         let size = chunkSize(range.count, base: base)
         let start = range.lowerBound + chunk * size
         return start..<min(range.upperBound, start + size)
@@ -45,10 +55,11 @@ struct StepWork: @unchecked Sendable {
     /// Runs one chunk of a phase. `parameter`: the colour, or the substep for position updates.
     func run(_ phase: StepPhase, _ parameter: Int, chunk: Int) {
         switch phase {
-        case .search: search?.run(chunk: chunk)
+        case .search:
+            if let search { search.run(chunk: chunk, cells: slice(0..<search.cellCount, chunk, base: PairSearch.cellChunk)) }
         case .sweep:
             guard let sweep else { return }
-            for index in StepWork.slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
+            for index in slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
                 impacts[index] = sweep.firstImpact(of: Int(fast[index]))
             }
         default:
@@ -63,15 +74,15 @@ struct StepWork: @unchecked Sendable {
         let colour = phase == .warmStart || phase == .solve || phase == .relax
             ? Int(context.groupStart[parameter])..<Int(context.groupStart[parameter + 1]) : 0..<0
         switch phase {
-        case .refresh: context.refresh(StepWork.slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
+        case .refresh: context.refresh(slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
         case .integrateVelocities:
-            context.integrateVelocities(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .warmStart: context.warmStart(StepWork.slice(colour, chunk, base: StepWork.groupChunk))
-        case .solve: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: true)
-        case .relax: context.solve(StepWork.slice(colour, chunk, base: StepWork.groupChunk), biased: false)
+            context.integrateVelocities(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
+        case .warmStart: context.warmStart(slice(colour, chunk, base: StepWork.groupChunk))
+        case .solve: context.solve(slice(colour, chunk, base: StepWork.groupChunk), biased: true)
+        case .relax: context.solve(slice(colour, chunk, base: StepWork.groupChunk), biased: false)
         case .integratePositions:
-            context.integratePositions(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .finish: summaries[chunk] = context.finishBodies(StepWork.slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
+            context.integratePositions(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
+        case .finish: summaries[chunk] = context.finishBodies(slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
         case .search, .sweep: break
         }
     }
@@ -85,7 +96,7 @@ struct StepRunner {
 
     /// Runs every chunk of a phase over `count` items of `base` per chunk.
     func run(_ phase: StepPhase, _ parameter: Int = 0, count: Int, base: Int) {
-        let chunks = StepWork.chunks(count, base: base)
+        let chunks = work.pointee.chunks(count, base: base)
         #if canImport(Dispatch) && !hasFeature(Embedded)
         if parallel && chunks > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             WorkerPool.shared.run(phase, parameter, chunks: chunks)

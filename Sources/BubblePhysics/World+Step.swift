@@ -11,6 +11,7 @@ extension World {
         stepCount += 1
         if rest.isResting { return }
         var work = StepWork()
+        work.parts = configuration.threads == 1 ? 1 : 2 * configuration.threads
         let summary = StepRunner.with(threads: configuration.threads, work: &work) { runner in
             if needsRebuild { rebuildContacts(runner) }
             return solveStep(runner)
@@ -69,7 +70,7 @@ extension World {
             bodies.withUnsafeBufferPointer { scratch.grid.rebuild(bodies: $0, flags: flags, range: range) }
         }
         let cellCount = max(scratch.grid.cellStart.count - 1, 0)
-        let chunks = StepWork.chunks(cellCount, base: PairSearch.cellChunk)
+        let chunks = runner.work.pointee.chunks(cellCount, base: PairSearch.cellChunk)
         if scratch.chunks.count < chunks { scratch.chunks.append(contentsOf: repeatElement([], count: chunks - scratch.chunks.count)) }
         // Pairs per entry at the last build plus 1/16, in sixteenths (a tight reservation: the
         // chunk lists and the new contacts are the build's peak of memory).
@@ -99,7 +100,7 @@ extension World {
     mutating func solveStep(_ runner: StepRunner) -> BodySummary {
         let substeps = configuration.substeps
         let colours = contacts.colourCount, groups = contacts.lanes.count, count = bodies.count
-        var summaries = [BodySummary](repeating: BodySummary(), count: StepWork.chunks(count, base: StepWork.bodyChunk))
+        var summaries = [BodySummary](repeating: BodySummary(), count: runner.work.pointee.chunks(count, base: StepWork.bodyChunk))
         var approach = approachSpeeds
         let elasticity = configuration.elasticity, range = 1 + configuration.speculativeFraction
         var summary = BodySummary()
