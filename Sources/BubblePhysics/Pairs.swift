@@ -161,8 +161,8 @@ enum CarriedImpulses {
     }
 }
 
-/// The pair search cut into chunks of cells (by count, so the same chunks exist for any
-/// thread count); each chunk appends to its own list, and the lists are read in chunk order.
+/// The pair search cut into chunks of cells: each chunk appends to its own list, and the lists
+/// are read in chunk order, which is cell order however the cells are cut.
 struct PairSearch: @unchecked Sendable {
     let entries: UnsafeBufferPointer<Broadphase.Entry>
     let cellStart: UnsafeBufferPointer<Int32>

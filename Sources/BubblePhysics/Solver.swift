@@ -39,13 +39,16 @@
 // first velocity update of a step to the end-of-step pass, which writes them back (a relative
 // rounding of 6e-8 per substep, far below what the solver resolves).
 
-// Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass and the
-// contact refresh are cut into fixed chunks (by count, not by thread) that the calling thread
-// and the workers claim from a shared counter; a colour starts when the previous one has
-// finished. The arithmetic of a chunk does not depend on who runs it, so 1, 2 or N threads
-// give bit-identical results (a test checks it). The overflow, the walls and the build run on
-// the calling thread. Without Dispatch (Embedded Swift, WebAssembly) the same chunks run in
-// order on one thread.
+// Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass, the
+// contact refresh and the pair search are cut into chunks (about two per configured thread,
+// each at least a minimum of work, so a phase costs few claims and one barrier) that the
+// calling thread and the workers claim from a shared counter; a colour starts when the
+// previous one has finished. Neither the cut nor who runs a chunk changes any result: within
+// a phase each item is computed alone (contacts of one colour share no body), the end-of-step
+// summaries merge by or, sum and max, and the pair lists are read in cell order. So 1, 2 or N
+// threads give bit-identical results (a test checks it). The overflow, the walls and the rest
+// of the build run on the calling thread. Without Dispatch (Embedded Swift, WebAssembly) the
+// chunks run in order on one thread.
 //
 // Contact reuse. The pair search runs with a skin: pairs closer than (1 + speculativeFraction
 // + skin) × (ra + rb) become contacts, and the list is rebuilt only when some body has moved

@@ -5,7 +5,7 @@ import Synchronization
 /// Worker threads for one step at a time (`WorldConfiguration.threads`).
 ///
 /// A step is a sequence of phases (a colour, a pass over the bodies); each phase is cut into
-/// chunks by count alone. The calling thread publishes a phase, then it and the workers claim
+/// chunks (`StepWork.chunkSize`). The calling thread publishes a phase, then it and the workers claim
 /// chunks from one atomic counter until none is left; the phase ends when every claimed chunk is
 /// done. The calling thread never waits for a worker to *start*: if the workers are slow to wake
 /// (or the machine has one core) it simply runs every chunk itself. Which thread runs a chunk
