@@ -205,6 +205,7 @@ struct SolverContext: @unchecked Sendable {
         body.vy = SolverContext.finite(velocity.y)
     }
 
+    /// `value` in double precision; ±infinity becomes ± the largest finite Float, NaN 0.
     @inline(__always)
     static func finite(_ value: Float) -> Double {
         if value.isFinite { return Double(value) }

@@ -23,11 +23,33 @@ struct SolverTests {
         return world.stateHash()
     }
 
-    @Test("1, 2 and 4 threads give the same state hash on a crowd")
+    @Test("1, 2, 3 and 4 threads give the same state hash on a crowd (each cuts the work differently)")
     func threadsSameBits() throws {
         let one = try Self.crowdHash(threads: 1)
         #expect(try Self.crowdHash(threads: 2) == one)
+        #expect(try Self.crowdHash(threads: 3) == one)
         #expect(try Self.crowdHash(threads: 4) == one)
+    }
+
+    @Test("every cut of a phase covers its items once, in order, in at most 65,535 chunks")
+    func chunksCoverEveryItem() {
+        for parts in [1, 2, 3, 4, 8, 128] {
+            var work = StepWork()
+            work.parts = parts
+            for count in [0, 1, 47, 48, 49, 1000, 100_000, 5_000_000] {
+                for base in [1, 4, 48, 1024] {
+                    let chunks = work.chunks(count, base: base)
+                    var next = 3
+                    for chunk in 0..<chunks {
+                        let slice = work.slice(3..<(3 + count), chunk, base: base)
+                        #expect(slice.lowerBound == next && !slice.isEmpty)
+                        next = slice.upperBound
+                    }
+                    #expect(next == 3 + count, "parts \(parts), count \(count), base \(base)")
+                    #expect(chunks <= parts && chunks <= 65_535)
+                }
+            }
+        }
     }
 
     @Test("with elasticity the thread count changes nothing either")
