@@ -112,8 +112,8 @@ extension SolverContext {
     @inline(__always)
     static func storedSeparation(_ separation: SIMD4<Double>) -> SIMD4<Float> {
         var clamped = separation
-        clamped.replace(with: largestImpulse, where: separation .> largestImpulse)
-        clamped.replace(with: -largestImpulse, where: separation .< -largestImpulse)
+        clamped.replace(with: largestFloat, where: separation .> largestFloat)
+        clamped.replace(with: -largestFloat, where: separation .< -largestFloat)
         return SIMD4<Float>(clamped)
     }
 
@@ -179,8 +179,8 @@ extension SolverContext {
         return total
     }
 
-    /// Largest impulse a contact stores (single precision's largest finite value).
-    static let largestImpulse = Double(Float.greatestFiniteMagnitude)
+    /// Single precision's largest finite value: the largest impulse or separation a contact stores.
+    static let largestFloat = Double(Float.greatestFiniteMagnitude)
 
     /// A new accumulated impulse as stored: not negative, finite (an infinite sum becomes the
     /// largest finite value), NaN impossible (and would become 0).
@@ -201,7 +201,7 @@ extension SolverContext {
     /// The same for a sum in double precision (restitution, walls' carried values).
     @inline(__always)
     static func storedImpulse(_ sum: Double) -> Float {
-        Float(sum > 0 ? (sum < largestImpulse ? sum : largestImpulse) : 0)
+        Float(sum > 0 ? (sum < largestFloat ? sum : largestFloat) : 0)
     }
 }
 

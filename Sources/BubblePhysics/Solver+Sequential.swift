@@ -56,17 +56,17 @@ extension SolverContext {
 
     /// One sweep over the overflow, then the walls.
     func solveSequential(biased: Bool) {
-        for index in 0..<overflow.count { solveOverflow(index, biased: biased) }
+        let constants = LaneConstants(self)
+        for index in 0..<overflow.count { solveOverflow(index, constants, biased: biased) }
         for index in 0..<walls.count { solveWall(index, biased: biased) }
     }
 
     /// One overflow contact, with the arithmetic of a lane (`solveGroup`) in scalar form.
     @inline(__always)
-    private func solveOverflow(_ index: Int, biased: Bool) {
+    private func solveOverflow(_ index: Int, _ constants: LaneConstants, biased: Bool) {
         let contact = overflow[index]
         let a = Int(contact.a), b = Int(contact.b)
         let bodyA = motion[a], bodyB = motion[b], traitsA = traits[a], traitsB = traits[b]
-        let constants = LaneConstants(self)
         let separation = contact.base + (contact.nx * (bodyB.z - bodyA.z) + contact.ny * (bodyB.w - bodyA.w))
         var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
         if separation > 0 {
@@ -122,10 +122,10 @@ extension SolverContext {
         motion[slot].lowHalf = SIMD2(Float(body.vx), Float(body.vy))
     }
 
-    /// A wall's new accumulated impulse: not negative, at most `largestImpulse` (so the change
+    /// A wall's new accumulated impulse: not negative, at most `largestFloat` (so the change
     /// of speed it gives, impulse over mass, stays finite), NaN impossible (and would become 0).
     @inline(__always)
     static func wallImpulse(_ sum: Double) -> Double {
-        sum > 0 ? (sum < largestImpulse ? sum : largestImpulse) : 0
+        sum > 0 ? (sum < largestFloat ? sum : largestFloat) : 0
     }
 }
