@@ -77,8 +77,13 @@ struct Broadphase: Sendable {
         var slot: Int32
     }
 
-    /// Colliding bodies, cell by cell, ascending slots within a cell.
+    /// Colliding bodies, cell by cell, ascending slots within a cell (with `copiesPositions`).
     var entries: [Entry] = []
+    /// The same bodies' slots only, in the same order (without `copiesPositions`: 4 bytes a
+    /// body instead of 24, for the sweep, which reads positions from the bodies).
+    var slots: [Int32] = []
+    /// Whether the grid fills `entries` (the pair search) or `slots` (the sweep).
+    var copiesPositions = true
     /// Level of each slot (255: not in the grid). Scratch of the build, kept for its capacity.
     var levelOfSlot: [UInt8] = []
 
@@ -105,6 +110,7 @@ struct Broadphase: Sendable {
         }
         levels.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
+        slots.removeAll(keepingCapacity: true)
         cellStart.removeAll(keepingCapacity: true)
         guard base.isFinite else { return }
         assignLevels(bodies: bodies, flags: flags, base: base)
@@ -164,12 +170,20 @@ struct Broadphase: Sendable {
         }
         for index in 1..<max(cells, 1) { cellStart[index] += cellStart[index - 1] }
         cellStart[cells] = Int32(total)
-        entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
+        if copiesPositions {
+            entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
+        } else {
+            slots.append(contentsOf: repeatElement(0, count: total))
+        }
         for slot in stride(from: bodies.count - 1, through: 0, by: -1) where levelOfSlot[slot] != 255 {
             let body = bodies[slot]
             let cell = cell(of: body, level: Int(levelOfSlot[slot]))
             cellStart[cell] -= 1
-            entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
+            if copiesPositions {
+                entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
+            } else {
+                slots[Int(cellStart[cell])] = Int32(slot)
+            }
         }
     }
 }

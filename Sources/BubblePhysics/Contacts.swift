@@ -1,26 +1,33 @@
-/// Four contacts solved together, one per SIMD lane. The lanes of one group never share a body
-/// (they have the same colour), so gathering, solving and scattering them at once is exactly
-/// solving them one after another.
-///
-/// The normal is fixed for the step (from `a` to `b`); the separation is its value at step
-/// start plus the normal component of the bodies' displacements since, `base + n · (db − da)`,
-/// exact along the normal and with no square root in the substeps. Single precision (28 bytes
-/// a contact), like the solver state the substeps run on; the refresh computes normals, masses
-/// and `base` in double once per step. A padding lane (the end of a colour) has `a == b`, the
-/// first lane's body, and mass 0: it applies nothing and is scattered before the lane it copies.
+/// Four contacts solved together, one per SIMD lane: which bodies and the accumulated impulse,
+/// laid out by the build (12 bytes a contact). The lanes of one group never share a body (they
+/// have the same colour), so gathering, solving and scattering them at once is exactly solving
+/// them one after another. A padding lane (the end of a colour) has `a == b`, the first lane's
+/// body, and mass 0: it applies nothing and is scattered before the lane it copies.
 struct ContactLanes: Sendable {
     var a: SIMD4<Int32>
     var b: SIMD4<Int32>
+    /// Accumulated normal impulse of one substep (warm-started from the previous step).
+    var impulse: SIMD4<Float>
+
+    static let zero = ContactLanes(a: .zero, b: .zero, impulse: .zero)
+}
+
+/// The step's geometry of a group of four contacts, rewritten by every refresh (16 bytes a
+/// contact; kept apart from `ContactLanes` so a build never holds it beside its pair lists).
+///
+/// The normal is fixed for the step (from `a` to `b`); the separation is its value at step
+/// start plus the normal component of the bodies' displacements since, `base + n · (db − da)`,
+/// exact along the normal and with no square root in the substeps. Single precision, like the
+/// solver state the substeps run on; the refresh computes normals, masses and `base` in double.
+struct LaneGeometry: Sendable {
     var nx: SIMD4<Float>
     var ny: SIMD4<Float>
     /// 1 / (1/ma + 1/mb); 0 for padding and for two kinematic bodies.
     var mass: SIMD4<Float>
-    /// Accumulated normal impulse of one substep (warm-started from the previous step).
-    var impulse: SIMD4<Float>
     /// Separation at step start, `n · (pb − pa) − (ra + rb)`.
     var base: SIMD4<Float>
 
-    static let zero = ContactLanes(a: .zero, b: .zero, nx: .zero, ny: .zero, mass: .zero, impulse: .zero, base: .zero)
+    static let zero = LaneGeometry(nx: .zero, ny: .zero, mass: .zero, base: .zero)
 }
 
 /// A contact that fitted no colour (a body with very many neighbours): solved one at a time.
@@ -51,7 +58,7 @@ struct BuildScratch: Sendable {
     /// One list of pairs per chunk of cells.
     var chunks: [[Pair]] = []
     var carriedStart: [Int32] = []
-    var carriedEntries: [Pair] = []
+    var carriedEntries: [CarriedImpulse] = []
     var colours: [UInt8] = []
     var masks: [UInt32] = []
 }
@@ -65,6 +72,9 @@ struct ContactStore: Sendable {
 
     /// Colour groups: colour `c` is `lanes[groupStart[c] ..< groupStart[c + 1]]`.
     var lanes: [ContactLanes] = []
+    /// The groups' geometry, one per group of `lanes`: allocated by the first refresh after a
+    /// build (when the build's scratch is gone) and rewritten by every refresh.
+    var geometry: [LaneGeometry] = []
     var groupStart: [Int32] = [0]
     var overflow: [Contact] = []
     var walls: [WallContact] = []
@@ -91,6 +101,7 @@ struct ContactStore: Sendable {
     /// - Complexity: O(slots + pairs).
     mutating func build(from chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) {
         var counts = ContactStore.colour(chunks, slotCount: slotCount, scratch: &scratch)
+        scratch.masks = []  // before the lanes are allocated: the build's peak of memory
         let colours = scratch.colours
         var used = ContactStore.colourLimit
         while used > 0 && counts[used - 1] == 0 { used -= 1 }

@@ -23,6 +23,7 @@ extension World {
         let fast = fastBodies(context)
         guard !fast.isEmpty else { return }
         var broadphase = Broadphase()
+        broadphase.copiesPositions = false
         broadphase.rebuild(bodies: UnsafeBufferPointer(context.bodies), flags: context.flags, range: range)
         var impacts = [Double](repeating: 1, count: fast.count)
         withUnsafePointer(to: broadphase) { broadphase in
@@ -120,7 +121,7 @@ struct SweepContext: @unchecked Sendable {
                                 radius: Double, entries: Range<Int>) -> Double {
         var earliest = 1.0
         for index in entries {
-            let other = Int(broadphase.pointee.entries[index].slot)
+            let other = Int(broadphase.pointee.slots[index])
             guard other != slot else { continue }
             let start = stepStart[other], end = bodies[other]
             let t = SweepContext.timeOfImpact(x: x - start.x, y: y - start.y,

@@ -82,7 +82,7 @@ extension World {
                 let group = contacts.lanes[index]
                 for lane in 0..<4 {
                     if group.a[lane] == group.b[lane] {
-                        precondition(group.mass[lane] == 0 && group.impulse[lane] == 0, "padding lane not inert")
+                        precondition(contacts.geometry[index].mass[lane] == 0 && group.impulse[lane] == 0, "padding lane not inert")
                         continue
                     }
                     for slot in [Int(group.a[lane]), Int(group.b[lane])] {

@@ -113,13 +113,19 @@ struct PairScan {
     }
 }
 
+/// An impulse carried from the last build: the pair's second body (the first is the bucket).
+struct CarriedImpulse: Sendable {
+    var b: Int32
+    var impulse: Float
+}
+
 /// Impulses carried from the contacts of the last build to the next, looked up by pair: the
 /// touching contacts (impulse > 0) bucketed by their first body (`start[a] ..< start[a + 1]`
 /// in `entries`). Kept in the world's build scratch for its capacity.
 enum CarriedImpulses {
     /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
     /// - Complexity: O(slots + contacts).
-    static func collect(_ contacts: ContactStore, slotCount: Int, start: inout [Int32], entries: inout [Pair]) {
+    static func collect(_ contacts: ContactStore, slotCount: Int, start: inout [Int32], entries: inout [CarriedImpulse]) {
         start.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         start.append(contentsOf: repeatElement(0, count: slotCount + 1))
@@ -130,10 +136,10 @@ enum CarriedImpulses {
         }
         guard total > 0 else { start.removeAll(keepingCapacity: true); return }
         for slot in 1...slotCount { start[slot] += start[slot - 1] }
-        entries.append(contentsOf: repeatElement(Pair(a: 0, b: 0, impulse: 0), count: total))
+        entries.append(contentsOf: repeatElement(CarriedImpulse(b: 0, impulse: 0), count: total))
         forEachTouching(contacts) { pair in
             start[Int(pair.a)] -= 1
-            entries[Int(start[Int(pair.a)])] = pair
+            entries[Int(start[Int(pair.a)])] = CarriedImpulse(b: pair.b, impulse: pair.impulse)
         }
     }
 
@@ -152,7 +158,7 @@ enum CarriedImpulses {
 
     /// The impulse the pair (a, b) carried, or 0.
     @inline(__always)
-    static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<Pair>) -> Float {
+    static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<CarriedImpulse>) -> Float {
         guard Int(a) + 1 < start.count else { return 0 }
         for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
             return entries[index].impulse
@@ -169,7 +175,7 @@ struct PairSearch: @unchecked Sendable {
     let levels: UnsafeBufferPointer<Broadphase.Level>
     let range: Double
     let carriedStart: UnsafeBufferPointer<Int32>
-    let carriedEntries: UnsafeBufferPointer<Pair>
+    let carriedEntries: UnsafeBufferPointer<CarriedImpulse>
     /// One list of pairs per chunk.
     let output: UnsafeMutableBufferPointer<[Pair]>
     /// Pairs per entry at the last build, to reserve each chunk's list.

@@ -79,7 +79,7 @@ extension SolverContext {
     /// the pair is beyond the speculative range.
     func refresh(_ groups: Range<Int>) {
         for index in groups {
-            var group = lanes[index]
+            let group = lanes[index]
             let bodyA = gather(group.a), bodyB = gather(group.b)
             let dx = bodyB.px - bodyA.px, dy = bodyB.py - bodyA.py
             let distance = (dx * dx + dy * dy).squareRoot()
@@ -98,12 +98,9 @@ extension SolverContext {
             mass.replace(with: 0, where: .!(inverseMassSum .> 0) .| padding)
             var impulse = SIMD4<Double>(group.impulse)
             impulse.replace(with: 0, where: .!(distance .< contactRange * radiusSum) .| padding)
-            group.nx = SIMD4<Float>(nx)
-            group.ny = SIMD4<Float>(ny)
-            group.mass = SIMD4<Float>(mass)
-            group.impulse = SIMD4<Float>(impulse)
-            group.base = SolverContext.storedSeparation(nx * dx + ny * dy - radiusSum)
-            lanes[index] = group
+            lanes[index].impulse = SIMD4<Float>(impulse)
+            geometry[index] = LaneGeometry(nx: SIMD4<Float>(nx), ny: SIMD4<Float>(ny), mass: SIMD4<Float>(mass),
+                                           base: SolverContext.storedSeparation(nx * dx + ny * dy - radiusSum))
         }
     }
 
@@ -120,10 +117,10 @@ extension SolverContext {
     /// Re-applies the accumulated impulses of a range of groups of one colour.
     func warmStart(_ groups: Range<Int>) {
         for index in groups {
-            let group = lanes[index]
+            let group = lanes[index], shape = geometry[index]
             var bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
             let massA = gatherTraits(group.a).invMass, massB = gatherTraits(group.b).invMass
-            let px = group.impulse * group.nx, py = group.impulse * group.ny
+            let px = group.impulse * shape.nx, py = group.impulse * shape.ny
             bodyB.vx += px * massB
             bodyB.vy += py * massB
             bodyA.vx -= px * massA
@@ -139,18 +136,19 @@ extension SolverContext {
         let constants = LaneConstants(self)
         // Two copies of one loop, so each is straight-line code for its pass.
         if biased {
-            for index in groups { lanes[index].impulse = solveGroup(lanes[index], constants, biased: true) }
+            for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: true) }
         } else {
-            for index in groups { lanes[index].impulse = solveGroup(lanes[index], constants, biased: false) }
+            for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: false) }
         }
     }
 
     /// Solves the four contacts of a group at once; returns their new accumulated impulses.
     @inline(__always)
-    private func solveGroup(_ group: ContactLanes, _ constants: LaneConstants, biased: Bool) -> SIMD4<Float> {
+    private func solveGroup(_ group: ContactLanes, _ shape: LaneGeometry, _ constants: LaneConstants,
+                            biased: Bool) -> SIMD4<Float> {
         var bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
         let traitsA = gatherTraits(group.a), traitsB = gatherTraits(group.b)
-        let separation = group.base + (group.nx * (bodyB.dx - bodyA.dx) + group.ny * (bodyB.dy - bodyA.dy))
+        let separation = shape.base + (shape.nx * (bodyB.dx - bodyA.dx) + shape.ny * (bodyB.dy - bodyA.dy))
         var bias = SIMD4<Float>(repeating: 0)
         var massScale = SIMD4<Float>(repeating: 1), impulseScale = SIMD4<Float>(repeating: 0)
         if biased {
@@ -165,11 +163,11 @@ extension SolverContext {
         bias.replace(with: separation * constants.inverseH, where: apart)
         massScale.replace(with: 1, where: apart)
         impulseScale.replace(with: 0, where: apart)
-        let normalSpeed = (bodyB.vx - bodyA.vx) * group.nx + (bodyB.vy - bodyA.vy) * group.ny
-        let change = -group.mass * massScale * (normalSpeed + bias) - impulseScale * group.impulse
+        let normalSpeed = (bodyB.vx - bodyA.vx) * shape.nx + (bodyB.vy - bodyA.vy) * shape.ny
+        let change = -shape.mass * massScale * (normalSpeed + bias) - impulseScale * group.impulse
         let total = SolverContext.storedImpulse(group.impulse + change)
         let applied = total - group.impulse
-        let px = applied * group.nx, py = applied * group.ny
+        let px = applied * shape.nx, py = applied * shape.ny
         bodyB.vx += px * traitsB.invMass
         bodyB.vy += py * traitsB.invMass
         bodyA.vx -= px * traitsA.invMass

@@ -6,9 +6,9 @@ extension SolverContext {
     /// Normal speeds at step start: four per group, then one per overflow contact, then one per wall.
     func recordApproachSpeeds(into speeds: inout [Double]) {
         speeds.removeAll(keepingCapacity: true)
-        for group in UnsafeBufferPointer(lanes) {
+        for (group, shape) in zip(UnsafeBufferPointer(lanes), UnsafeBufferPointer(geometry)) {
             let bodyA = gather(group.a), bodyB = gather(group.b)
-            let speed = (bodyB.vx - bodyA.vx) * SIMD4<Double>(group.nx) + (bodyB.vy - bodyA.vy) * SIMD4<Double>(group.ny)
+            let speed = (bodyB.vx - bodyA.vx) * SIMD4<Double>(shape.nx) + (bodyB.vy - bodyA.vy) * SIMD4<Double>(shape.ny)
             for lane in 0..<4 { speeds.append(speed[lane]) }
         }
         for contact in UnsafeBufferPointer(overflow) {
@@ -27,9 +27,9 @@ extension SolverContext {
     func applyRestitution(approachSpeeds: UnsafeBufferPointer<Double>) {
         for index in 0..<lanes.count {
             for lane in 0..<4 where lanes[index].a[lane] != lanes[index].b[lane] {
-                let group = lanes[index]
-                var contact = Contact(a: group.a[lane], b: group.b[lane], nx: group.nx[lane], ny: group.ny[lane],
-                                      mass: group.mass[lane], impulse: group.impulse[lane], base: group.base[lane])
+                let group = lanes[index], shape = geometry[index]
+                var contact = Contact(a: group.a[lane], b: group.b[lane], nx: shape.nx[lane], ny: shape.ny[lane],
+                                      mass: shape.mass[lane], impulse: group.impulse[lane], base: shape.base[lane])
                 restitute(&contact, approach: approachSpeeds[4 * index + lane])
                 lanes[index].impulse[lane] = contact.impulse
             }

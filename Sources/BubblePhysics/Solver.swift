@@ -146,6 +146,8 @@ struct SolverContext: @unchecked Sendable {
     /// Inverse mass and radius per slot, single precision (written by the first velocity update).
     var traits: UnsafeMutableBufferPointer<SIMD2<Float>>
     var lanes: UnsafeMutableBufferPointer<ContactLanes>
+    /// One per group of `lanes`, written by the refresh.
+    var geometry: UnsafeMutableBufferPointer<LaneGeometry>
     var groupStart: UnsafeBufferPointer<Int32>
     var overflow: UnsafeMutableBufferPointer<Contact>
     var walls: UnsafeMutableBufferPointer<WallContact>

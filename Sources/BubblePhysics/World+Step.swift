@@ -61,6 +61,7 @@ extension World {
     /// The pair search: one list of pairs per chunk of cells (`scratch.chunks`), with the
     /// impulses they carried. Returns the number of chunks.
     private mutating func findPairs(_ runner: StepRunner, _ scratch: inout BuildScratch) -> Int {
+        contacts.geometry = []  // rewritten by the next refresh; not held beside the carried impulses
         CarriedImpulses.collect(contacts, slotCount: bodies.count, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
         let previous = contacts.count
         contacts.lanes = []
@@ -158,6 +159,10 @@ extension World {
             motion = [SIMD4<Float>](repeating: .zero, count: bodies.count)
             traits = [SIMD2<Float>](repeating: .zero, count: bodies.count)
         }
+        if contacts.geometry.count != contacts.lanes.count {
+            contacts.geometry = []
+            contacts.geometry = [LaneGeometry](repeating: .zero, count: contacts.lanes.count)
+        }
         flags.withUnsafeBufferPointer { flags in
             resistances.withUnsafeBufferPointer { resistances in
                 groupStart.withUnsafeBufferPointer { groupStart in
@@ -167,13 +172,15 @@ extension World {
                                 motion.withUnsafeMutableBufferPointer { motion in
                                     traits.withUnsafeMutableBufferPointer { traits in
                                         contacts.lanes.withUnsafeMutableBufferPointer { lanes in
-                                            contacts.overflow.withUnsafeMutableBufferPointer { overflow in
-                                                contacts.walls.withUnsafeMutableBufferPointer { walls in
-                                                    body(template.context(bodies: bodies, flags: flags, resistances: resistances,
-                                                                          stepStart: stepStart, buildPosition: buildPosition,
-                                                                          state: SolverState(motion: motion, traits: traits),
-                                                                          lanes: lanes, groupStart: groupStart, overflow: overflow,
-                                                                          walls: walls))
+                                            contacts.geometry.withUnsafeMutableBufferPointer { geometry in
+                                                contacts.overflow.withUnsafeMutableBufferPointer { overflow in
+                                                    contacts.walls.withUnsafeMutableBufferPointer { walls in
+                                                        body(template.context(bodies: bodies, flags: flags, resistances: resistances,
+                                                                              stepStart: stepStart, buildPosition: buildPosition,
+                                                                              state: SolverState(motion: motion, traits: traits),
+                                                                              groups: SolverGroups(lanes: lanes, geometry: geometry),
+                                                                              groupStart: groupStart, overflow: overflow, walls: walls))
+                                                    }
                                                 }
                                             }
                                         }
@@ -194,6 +201,12 @@ struct SolverState {
     var traits: UnsafeMutableBufferPointer<SIMD2<Float>>
 }
 
+/// The colour groups' buffers (see `SolverContext.lanes`, `SolverContext.geometry`).
+struct SolverGroups {
+    var lanes: UnsafeMutableBufferPointer<ContactLanes>
+    var geometry: UnsafeMutableBufferPointer<LaneGeometry>
+}
+
 /// The scalar settings of a solver context, computed once per step.
 struct SolverTemplate {
     var h: Double
@@ -206,11 +219,12 @@ struct SolverTemplate {
     func context(bodies: UnsafeMutableBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
                  resistances: UnsafeBufferPointer<Double>, stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>,
                  buildPosition: UnsafeBufferPointer<SIMD2<Float>>, state: SolverState,
-                 lanes: UnsafeMutableBufferPointer<ContactLanes>,
+                 groups: SolverGroups,
                  groupStart: UnsafeBufferPointer<Int32>, overflow: UnsafeMutableBufferPointer<Contact>,
                  walls: UnsafeMutableBufferPointer<WallContact>) -> SolverContext {
         SolverContext(bodies: bodies, flags: flags, resistances: resistances, stepStart: stepStart, buildPosition: buildPosition,
-                      motion: state.motion, traits: state.traits, lanes: lanes, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
+                      motion: state.motion, traits: state.traits, lanes: groups.lanes,
+                      geometry: groups.geometry, groupStart: groupStart, overflow: overflow, walls: walls, h: h, inverseH: 1 / h,
                       substepsPerStep: configuration.substeps,
                       contactSoftness: contactSoftness, wallSoftness: wallSoftness,
                       pushSpeed: configuration.pushSpeed, maxSpeed: configuration.maxSpeed, field: field,
