@@ -44,6 +44,21 @@ struct Broadphase: Sendable {
             return value < top ? Int(value) : count - 1
         }
 
+        /// The global cell of a body of this level.
+        @inline(__always)
+        func cell(of body: SolverBody) -> Int { cellBase + row(body.py) * columns + column(body.px) }
+
+        /// Counts a body in, growing the extent and the largest radius.
+        @inline(__always)
+        mutating func include(_ body: SolverBody) {
+            count += 1
+            minX = body.px < minX ? body.px : minX
+            minY = body.py < minY ? body.py : minY
+            maxX = body.px > maxX ? body.px : maxX
+            maxY = body.py > maxY ? body.py : maxY
+            maxRadius = body.radius > maxRadius ? body.radius : maxRadius
+        }
+
         /// Chooses origin, cell size and dimensions; doubles the cell size until there are at
         /// most about two cells per body (a few far-flung bodies must not make the grid huge).
         mutating func size(cellSize base: Double) {
@@ -130,60 +145,87 @@ struct Broadphase: Sendable {
         var raw = [Level](repeating: Level(), count: 64)
         levelOfSlot.removeAll(keepingCapacity: true)
         levelOfSlot.append(contentsOf: repeatElement(255, count: bodies.count))
-        for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
-            let body = bodies[slot]
-            let level = Broadphase.rawLevel(body.radius, base: base)
-            levelOfSlot[slot] = UInt8(level)
-            raw[level].count += 1
-            raw[level].minX = body.px < raw[level].minX ? body.px : raw[level].minX
-            raw[level].minY = body.py < raw[level].minY ? body.py : raw[level].minY
-            raw[level].maxX = body.px > raw[level].maxX ? body.px : raw[level].maxX
-            raw[level].maxY = body.py > raw[level].maxY ? body.py : raw[level].maxY
-            raw[level].maxRadius = body.radius > raw[level].maxRadius ? body.radius : raw[level].maxRadius
+        levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
+            raw.withUnsafeMutableBufferPointer { raw in
+                for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
+                    let body = bodies[slot]
+                    let level = Broadphase.rawLevel(body.radius, base: base)
+                    levelOfSlot[slot] = UInt8(level)
+                    raw[level].include(body)
+                }
+            }
         }
-        var compact = [Int](repeating: -1, count: 64)
+        var compact = [UInt8](repeating: 255, count: 256)
         for level in 0..<64 where raw[level].count > 0 {
-            compact[level] = levels.count
+            compact[level] = UInt8(levels.count)
             levels.append(raw[level])
         }
-        for slot in 0..<bodies.count where levelOfSlot[slot] != 255 {
-            levelOfSlot[slot] = UInt8(compact[Int(levelOfSlot[slot])])
+        guard levels.count > 1 || compact[0] != 0 else { return }  // one level, already 0
+        levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
+            for slot in 0..<levelOfSlot.count { levelOfSlot[slot] = compact[Int(levelOfSlot[slot])] }
         }
-    }
-
-    /// The global cell of a body at `level` (an index into `levels`).
-    @inline(__always)
-    func cell(of body: SolverBody, level: Int) -> Int {
-        let grid = levels[level]
-        return grid.cellBase + grid.row(body.py) * grid.columns + grid.column(body.px)
     }
 
     /// Counting sort of the colliding bodies by cell: count, prefix-sum, then place in
     /// descending slot order at each cell's decreasing end, so every cell lists its bodies in
-    /// ascending slot order and `cellStart` ends up holding the starts.
+    /// ascending slot order and `cellStart` ends up holding the starts. Each body's cell is
+    /// computed once (kept in `cellOfSlot` between the two passes).
     private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cells: Int) {
         cellStart.append(contentsOf: repeatElement(0, count: cells + 1))
-        var total = 0
-        for slot in 0..<bodies.count where levelOfSlot[slot] != 255 {
-            cellStart[cell(of: bodies[slot], level: Int(levelOfSlot[slot]))] += 1
-            total += 1
+        var cellOfSlot = [Int32](repeating: -1, count: bodies.count)
+        let total = cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
+            levelOfSlot.withUnsafeBufferPointer { levelOfSlot in
+                levels.withUnsafeBufferPointer { levels in
+                    cellStart.withUnsafeMutableBufferPointer { cellStart in
+                        Broadphase.countCells(bodies: bodies, levels: levels, levelOfSlot: levelOfSlot,
+                                              cellOfSlot: cellOfSlot, cellStart: cellStart)
+                    }
+                }
+            }
         }
-        for index in 1..<max(cells, 1) { cellStart[index] += cellStart[index - 1] }
-        cellStart[cells] = Int32(total)
         if copiesPositions {
             entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
         } else {
             slots.append(contentsOf: repeatElement(0, count: total))
         }
-        for slot in stride(from: bodies.count - 1, through: 0, by: -1) where levelOfSlot[slot] != 255 {
-            let body = bodies[slot]
-            let cell = cell(of: body, level: Int(levelOfSlot[slot]))
-            cellStart[cell] -= 1
-            if copiesPositions {
-                entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
-            } else {
-                slots[Int(cellStart[cell])] = Int32(slot)
+        cellOfSlot.withUnsafeBufferPointer { cellOfSlot in
+            cellStart.withUnsafeMutableBufferPointer { cellStart in
+                if copiesPositions {
+                    entries.withUnsafeMutableBufferPointer { entries in
+                        for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
+                            let body = bodies[slot], cell = Int(cellOfSlot[slot])
+                            cellStart[cell] -= 1
+                            entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
+                        }
+                    }
+                } else {
+                    slots.withUnsafeMutableBufferPointer { slots in
+                        for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
+                            let cell = Int(cellOfSlot[slot])
+                            cellStart[cell] -= 1
+                            slots[Int(cellStart[cell])] = Int32(slot)
+                        }
+                    }
+                }
             }
         }
+    }
+
+    /// The counting pass: every body's cell, the count per cell turned into each cell's end
+    /// (a prefix sum); returns the bodies counted.
+    private static func countCells(bodies: UnsafeBufferPointer<SolverBody>, levels: UnsafeBufferPointer<Level>,
+                                   levelOfSlot: UnsafeBufferPointer<UInt8>, cellOfSlot: UnsafeMutableBufferPointer<Int32>,
+                                   cellStart: UnsafeMutableBufferPointer<Int32>) -> Int {
+        var total = 0
+        for slot in 0..<bodies.count where levelOfSlot[slot] != 255 {
+            let cell = levels[Int(levelOfSlot[slot])].cell(of: bodies[slot])
+            cellOfSlot[slot] = Int32(cell)
+            cellStart[cell] += 1
+            total += 1
+        }
+        let cells = cellStart.count - 1
+        for index in 1..<max(cells, 1) { cellStart[index] += cellStart[index - 1] }
+        cellStart[cells] = Int32(total)
+        return total
     }
 }

@@ -59,8 +59,8 @@ struct BuildScratch: Sendable {
     var chunks: [[Pair]] = []
     var carriedStart: [Int32] = []
     var carriedEntries: [CarriedImpulse] = []
+    /// Each pair's colour, in pair order.
     var colours: [UInt8] = []
-    var masks: [UInt32] = []
 }
 
 /// The contacts of the world, from the last build: body pairs grouped by colour into SIMD lane
@@ -101,8 +101,6 @@ struct ContactStore: Sendable {
     /// - Complexity: O(slots + pairs).
     mutating func build(from chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) {
         var counts = ContactStore.colour(chunks, slotCount: slotCount, scratch: &scratch)
-        scratch.masks = []  // before the lanes are allocated: the build's peak of memory
-        let colours = scratch.colours
         var used = ContactStore.colourLimit
         while used > 0 && counts[used - 1] == 0 { used -= 1 }
         groupStart = [0]
@@ -111,23 +109,34 @@ struct ContactStore: Sendable {
         overflow = []
         overflow.reserveCapacity(counts[ContactStore.colourLimit])
         for colour in 0...ContactStore.colourLimit { counts[colour] = 0 }  // now: placed so far
-        var index = 0
-        for pair in chunks.joined() {
-            let colour = Int(colours[index])
-            index += 1
-            guard colour < ContactStore.colourLimit else {
-                overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse, base: 0))
-                continue
+        let colours = scratch.colours
+        colours.withUnsafeBufferPointer { colours in
+            groupStart.withUnsafeBufferPointer { groupStart in
+                lanes.withUnsafeMutableBufferPointer { lanes in
+                    counts.withUnsafeMutableBufferPointer { placed in
+                        var index = 0
+                        for chunk in chunks {
+                            for pair in chunk {
+                                let colour = Int(colours[index])
+                                index += 1
+                                guard colour < ContactStore.colourLimit else {
+                                    overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse, base: 0))
+                                    continue
+                                }
+                                let position = placed[colour]
+                                placed[colour] += 1
+                                let group = Int(groupStart[colour]) + position / 4, lane = position % 4
+                                lanes[group].a[lane] = pair.a
+                                lanes[group].b[lane] = pair.b
+                                lanes[group].impulse[lane] = pair.impulse
+                            }
+                        }
+                    }
+                }
             }
-            let position = counts[colour]
-            counts[colour] += 1
-            let group = Int(groupStart[colour]) + position / 4, lane = position % 4
-            lanes[group].a[lane] = pair.a
-            lanes[group].b[lane] = pair.b
-            lanes[group].impulse[lane] = pair.impulse
         }
         padGroups(counts: counts, colours: used)
-        count = index
+        count = colours.count
     }
 
     /// Pads the last group of every colour with inert lanes on the first lane's body.
@@ -141,25 +150,32 @@ struct ContactStore: Sendable {
         }
     }
 
-    /// Greedy colouring with one bit per colour and body; returns the count per colour (the
-    /// last entry counts the overflow).
+    /// Greedy colouring with one bit per colour and body (`scratch.colours`: each pair's
+    /// colour); returns the count per colour (the last entry counts the overflow).
     private static func colour(_ chunks: ArraySlice<[Pair]>, slotCount: Int, scratch: inout BuildScratch) -> [Int] {
-        scratch.masks.removeAll(keepingCapacity: true)
-        scratch.masks.append(contentsOf: repeatElement(0, count: slotCount))
-        scratch.colours.removeAll(keepingCapacity: true)
-        scratch.colours.reserveCapacity(chunks.reduce(0) { $0 + $1.count })
+        var masks = [UInt32](repeating: 0, count: slotCount)
+        let total = chunks.reduce(0) { $0 + $1.count }
         var counts = [Int](repeating: 0, count: colourLimit + 1)
         let all: UInt32 = (1 << UInt32(colourLimit)) - 1
-        for pair in chunks.joined() {
-            let a = Int(pair.a), b = Int(pair.b)
-            let free = ~(scratch.masks[a] | scratch.masks[b]) & all
-            let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
-            if colour < colourLimit {
-                scratch.masks[a] |= 1 << UInt32(colour)
-                scratch.masks[b] |= 1 << UInt32(colour)
+        scratch.colours = [UInt8](unsafeUninitializedCapacity: total) { colours, initialized in
+            masks.withUnsafeMutableBufferPointer { masks in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for chunk in chunks {
+                        for pair in chunk {
+                            let a = Int(pair.a), b = Int(pair.b)
+                            let free = ~(masks[a] | masks[b]) & all
+                            let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
+                            if colour < colourLimit {
+                                masks[a] |= 1 << UInt32(colour)
+                                masks[b] |= 1 << UInt32(colour)
+                            }
+                            colours[initialized] = UInt8(colour)
+                            initialized += 1
+                            counts[colour] += 1
+                        }
+                    }
+                }
             }
-            scratch.colours.append(UInt8(colour))
-            counts[colour] += 1
         }
         return counts
     }
@@ -203,26 +219,46 @@ extension World {
     /// the space between two solid opposite borders gets no contact with either: no position
     /// satisfies both, and two walls pushing against each other would only pump impulse into
     /// it; the position clamp holds it at the middle instead.
+    /// - Complexity: O(n), one test of four gaps for a body far from every border.
     mutating func buildWallContacts(margin: Double) {
         var previous = contacts.walls
         contacts.walls.removeAll(keepingCapacity: true)
         previous.removeAll { $0.impulse <= 0 }
         let rect = container.rect, solid = container.solidBorders
         guard rect.hasArea, !solid.isEmpty else { return }
+        var walls = contacts.walls
+        contacts.walls = []
         var cursor = 0
-        for slot in 0..<bodies.count where flags[slot].contains(.alive) && !flags[slot].contains(.kinematic) {
-            let body = bodies[slot]
-            let wide = 2 * body.radius > rect.width && solid.isSuperset(of: .horizontal)
-            let tall = 2 * body.radius > rect.height && solid.isSuperset(of: .vertical)
-            for (border, side) in World.borderSides where solid.contains(border) && !(side < 2 ? wide : tall) {
-                guard World.wallSeparation(body, side: side, rect: rect) < margin * body.radius else { continue }
-                while cursor < previous.count && (Int(previous[cursor].slot) < slot || (Int(previous[cursor].slot) == slot && previous[cursor].side < side)) {
-                    cursor += 1
+        bodies.withUnsafeBufferPointer { bodies in
+            flags.withUnsafeBufferPointer { flags in
+                for slot in 0..<bodies.count where flags[slot].contains(.alive) && !flags[slot].contains(.kinematic) {
+                    let body = bodies[slot]
+                    // Far from every border (the common case): the gaps `wallSeparation` computes.
+                    let reach = margin * body.radius
+                    let left = body.px - body.radius - rect.minX, right = rect.maxX - body.px - body.radius
+                    let top = body.py - body.radius - rect.minY, bottom = rect.maxY - body.py - body.radius
+                    guard left < reach || right < reach || top < reach || bottom < reach else { continue }
+                    addWallContacts(slot, body, rect: rect, solid: solid, margin: margin, previous: previous,
+                                    cursor: &cursor, into: &walls)
                 }
-                let matches = cursor < previous.count && Int(previous[cursor].slot) == slot && previous[cursor].side == side
-                contacts.walls.append(WallContact(slot: Int32(slot), side: side, normalMass: 0,
-                                                  impulse: matches ? previous[cursor].impulse : 0))
             }
+        }
+        contacts.walls = walls
+    }
+
+    /// The wall contacts of one body near a border, in side order.
+    private func addWallContacts(_ slot: Int, _ body: SolverBody, rect: Rect, solid: Borders, margin: Double,
+                                 previous: [WallContact], cursor: inout Int, into walls: inout [WallContact]) {
+        let wide = 2 * body.radius > rect.width && solid.isSuperset(of: .horizontal)
+        let tall = 2 * body.radius > rect.height && solid.isSuperset(of: .vertical)
+        for (border, side) in World.borderSides where solid.contains(border) && !(side < 2 ? wide : tall) {
+            guard World.wallSeparation(body, side: side, rect: rect) < margin * body.radius else { continue }
+            while cursor < previous.count && (Int(previous[cursor].slot) < slot || (Int(previous[cursor].slot) == slot && previous[cursor].side < side)) {
+                cursor += 1
+            }
+            let matches = cursor < previous.count && Int(previous[cursor].slot) == slot && previous[cursor].side == side
+            walls.append(WallContact(slot: Int32(slot), side: side, normalMass: 0,
+                                     impulse: matches ? previous[cursor].impulse : 0))
         }
     }
 }

@@ -129,17 +129,24 @@ enum CarriedImpulses {
         start.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         start.append(contentsOf: repeatElement(0, count: slotCount + 1))
-        var total = 0
-        forEachTouching(contacts) { pair in
-            start[Int(pair.a)] += 1
-            total += 1
+        let total = start.withUnsafeMutableBufferPointer { start in
+            var total = 0
+            forEachTouching(contacts) { pair in
+                start[Int(pair.a)] += 1
+                total += 1
+            }
+            return total
         }
         guard total > 0 else { start.removeAll(keepingCapacity: true); return }
-        for slot in 1...slotCount { start[slot] += start[slot - 1] }
         entries.append(contentsOf: repeatElement(CarriedImpulse(b: 0, impulse: 0), count: total))
-        forEachTouching(contacts) { pair in
-            start[Int(pair.a)] -= 1
-            entries[Int(start[Int(pair.a)])] = CarriedImpulse(b: pair.b, impulse: pair.impulse)
+        start.withUnsafeMutableBufferPointer { start in
+            entries.withUnsafeMutableBufferPointer { entries in
+                for slot in 1...slotCount { start[slot] += start[slot - 1] }
+                forEachTouching(contacts) { pair in
+                    start[Int(pair.a)] -= 1
+                    entries[Int(start[Int(pair.a)])] = CarriedImpulse(b: pair.b, impulse: pair.impulse)
+                }
+            }
         }
     }
 
