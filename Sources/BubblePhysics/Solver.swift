@@ -169,35 +169,6 @@ struct SolverContext: @unchecked Sendable {
     /// Wall contacts within this × the radius keep theirs (2 × speculativeFraction).
     var wallMargin: Double
 
-    /// Field pull and resistance for every dynamic body in `range`, between two applications of
-    /// the speed limit (the first keeps a pull added to the largest finite speed finite). The
-    /// first substep loads the solver state from the bodies (no displacement yet); later ones
-    /// read the velocity from it.
-    func integrateVelocities(_ range: Range<Int>, first: Bool) {
-        let useField = field.strength > 0
-        for slot in range {
-            let bodyFlags = flags[slot]
-            guard bodyFlags.contains(.alive) else { continue }
-            var body = bodies[slot]
-            var displacement = SIMD2<Float>.zero
-            if first {
-                traits[slot] = SIMD2(Float(body.invMass), Float(body.radius))
-            } else {
-                loadVelocity(slot, into: &body)
-                displacement = motion[slot].highHalf
-            }
-            if !bodyFlags.contains(.kinematic) {
-                limitSpeed(&body)
-                if useField && bodyFlags.contains(.attracted) { applyField(to: &body) }
-                let damping = 1 / (1 + h * resistances[slot])
-                body.vx *= damping
-                body.vy *= damping
-            }
-            limitSpeed(&body)
-            motion[slot] = SIMD4(lowHalf: SIMD2(Float(body.vx), Float(body.vy)), highHalf: displacement)
-        }
-    }
-
     /// The solver state's velocity of `slot`, in double precision (a non-finite component, which
     /// no valid input produces, becomes the largest finite one or 0, so the step stays finite).
     @inline(__always)
