@@ -23,7 +23,6 @@ extension World {
             flags[slot] = bodyFlags
             densities[slot] = definition.density
             resistances[slot] = definition.resistance
-            stepStart[slot] = SIMD2(body.px, body.py)
             buildPosition[slot] = World.buildPosition(body)
         } else {
             slot = bodies.count
@@ -33,7 +32,6 @@ extension World {
             generations.append(0)
             densities.append(definition.density)
             resistances.append(definition.resistance)
-            stepStart.append(SIMD2(body.px, body.py))
             buildPosition.append(World.buildPosition(body))
         }
         updateInverseMass(slot)
@@ -53,7 +51,6 @@ extension World {
         generations.reserveCapacity(slots)
         densities.reserveCapacity(slots)
         resistances.reserveCapacity(slots)
-        stepStart.reserveCapacity(slots)
         buildPosition.reserveCapacity(slots)
     }
 

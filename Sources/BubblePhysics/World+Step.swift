@@ -61,7 +61,11 @@ extension World {
     /// The pair search: one list of pairs per chunk of cells (`scratch.chunks`), with the
     /// impulses they carried. Returns the number of chunks.
     private mutating func findPairs(_ runner: StepRunner, _ scratch: inout BuildScratch) -> Int {
-        contacts.geometry = []  // rewritten by the next refresh; not held beside the carried impulses
+        // The step's scratch is rewritten by the next step: not held through the build.
+        contacts.geometry = []
+        stepStart = []
+        motion = []
+        traits = []
         CarriedImpulses.collect(contacts, slotCount: bodies.count, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
         let previous = contacts.count
         contacts.lanes = []
@@ -156,13 +160,11 @@ extension World {
                                       configuration: configuration, field: field, container: container)
         let flags = self.flags, resistances = self.resistances, groupStart = contacts.groupStart
         if motion.count != bodies.count {
-            motion = [SIMD4<Float>](repeating: .zero, count: bodies.count)
-            traits = [SIMD2<Float>](repeating: .zero, count: bodies.count)
+            stepStart = World.scratch(count: bodies.count)
+            motion = World.scratch(count: bodies.count)
+            traits = World.scratch(count: bodies.count)
         }
-        if contacts.geometry.count != contacts.lanes.count {
-            contacts.geometry = []
-            contacts.geometry = [LaneGeometry](repeating: .zero, count: contacts.lanes.count)
-        }
+        if contacts.geometry.count != contacts.lanes.count { contacts.geometry = World.scratch(count: contacts.lanes.count) }
         flags.withUnsafeBufferPointer { flags in
             resistances.withUnsafeBufferPointer { resistances in
                 groupStart.withUnsafeBufferPointer { groupStart in
@@ -192,6 +194,17 @@ extension World {
                 }
             }
         }
+    }
+}
+
+extension World {
+    /// A buffer of `count` plain values left as the allocator gives them: step scratch whose
+    /// every element a step writes before it reads it (the refresh writes every group, the
+    /// first substep every live slot; nothing reads a dead slot). Skipping the fill keeps it
+    /// off the calling thread: the pages are first touched by the passes that write them,
+    /// in chunks on every thread.
+    static func scratch<Value: BitwiseCopyable>(count: Int) -> [Value] {
+        [Value](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 }
 

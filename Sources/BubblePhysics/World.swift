@@ -109,13 +109,17 @@ public struct World: Sendable {
     var densities: [Double] = []
     var resistances: [Double] = []
     var freeSlots: [Int32] = []
-    // Per slot: the position at the start of the last step (for the sweep) and at the last
-    // contact build, rounded to single precision (for the skin).
-    var stepStart: [SIMD2<Double>] = []
+    // Per slot: the position at the last contact build, rounded to single precision (for the skin).
     var buildPosition: [SIMD2<Float>] = []
-    /// The solver state of a step (scratch kept for its capacity; see `SolverContext.motion`).
+    // Scratch of the steps, one per slot, written before it is read in every step: kept between
+    // steps for its capacity and dropped at a contact build, so a build's own scratch can use
+    // the memory (`World.withSolverContext` sizes them again).
+    /// Positions at the start of the step (written by its first position update; the sweep
+    /// and the end-of-step pass read them).
+    var stepStart: [SIMD2<Double>] = []
+    /// The solver state of a step (see `SolverContext.motion`).
     var motion: [SIMD4<Float>] = []
-    /// Inverse masses and radii in single precision (scratch of a step).
+    /// Inverse masses and radii in single precision (written by a step's first velocity update).
     var traits: [SIMD2<Float>] = []
     // Contacts (coloured lanes, overflow, walls) from the last build.
     var contacts = ContactStore()
