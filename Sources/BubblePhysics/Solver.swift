@@ -39,6 +39,18 @@
 // first velocity update of a step to the end-of-step pass, which writes them back (a relative
 // rounding of 6e-8 per substep, far below what the solver resolves).
 
+// Memory. What a step needs only while it runs — start positions, the solver state, traits,
+// and each colour group's geometry (normals, masses, step-start separations; kept apart from
+// the groups' bodies and impulses) — is step scratch: kept between steps for its capacity,
+// dropped when the contacts are rebuilt and allocated again, unfilled, by the next step (every
+// element is written before it is read). So a build's own scratch (carried impulses, grid, pair
+// lists) and a step's never stand side by side, and the peak is the larger of the two.
+//
+// Per-body passes. The velocity and position updates take two bodies at a time in
+// SIMD2<Double> where both take the common path (live, finite, under the speed limit, not
+// clamped, outside the field's falloff), with the same operations lane by lane as the one-body
+// path, which handles everything else; so the path a body takes never changes a bit.
+//
 // Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass, the
 // contact refresh and the pair search are cut into chunks (about two per configured thread,
 // each at least a minimum of work, so a phase costs few claims and one barrier) that the
