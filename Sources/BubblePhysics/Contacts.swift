@@ -2,7 +2,8 @@
 /// laid out by the build (12 bytes a contact). The lanes of one group never share a body (they
 /// have the same colour), so gathering, solving and scattering them at once is exactly solving
 /// them one after another. A padding lane (the end of a colour) has `a == b`, the first lane's
-/// body, and mass 0: it applies nothing and is scattered before the lane it copies.
+/// body, and mass 0 in its `LaneGeometry`: it applies nothing and is scattered before the lane
+/// it copies.
 struct ContactLanes: Sendable {
     var a: SIMD4<Int32>
     var b: SIMD4<Int32>
