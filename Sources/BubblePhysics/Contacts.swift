@@ -39,7 +39,7 @@ struct Contact: Sendable {
     var ny: Float
     var mass: Float
     var impulse: Float
-    /// Separation at step start (see `ContactLanes.base`).
+    /// Separation at step start (see `LaneGeometry.base`).
     var base: Float
 }
 
