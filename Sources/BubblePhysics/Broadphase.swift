@@ -59,6 +59,19 @@ struct Broadphase: Sendable {
             maxRadius = body.radius > maxRadius ? body.radius : maxRadius
         }
 
+        /// Adds the bodies another chunk counted (after this chunk's, in slot order): the same
+        /// extent, largest radius and count as including them one by one, to the bit (of equal
+        /// values the first is kept, as `include` does, so even the sign of a zero agrees).
+        @inline(__always)
+        mutating func merge(_ other: Level) {
+            count += other.count
+            minX = other.minX < minX ? other.minX : minX
+            minY = other.minY < minY ? other.minY : minY
+            maxX = other.maxX > maxX ? other.maxX : maxX
+            maxY = other.maxY > maxY ? other.maxY : maxY
+            maxRadius = other.maxRadius > maxRadius ? other.maxRadius : maxRadius
+        }
+
         /// Chooses origin, cell size and dimensions; doubles the cell size until there are at
         /// most about two cells per body (a few far-flung bodies must not make the grid huge).
         mutating func size(cellSize base: Double) {
@@ -114,74 +127,46 @@ struct Broadphase: Sendable {
         return level
     }
 
-    /// Rebuilds the grid over the colliding bodies.
-    /// - Parameter range: pair range as a multiple of the radius sum.
+    /// Rebuilds the grid over the colliding bodies: three per-body passes in chunks on `runner`
+    /// (the smallest radius, each body's level, each body's cell; see `GridPasses`), then the
+    /// counting sort on the calling thread.
+    /// - Parameters:
+    ///   - range: pair range as a multiple of the radius sum.
+    ///   - buildPosition: when given, every slot's position is recorded in it (a contact
+    ///     build's reference for the skin).
     /// - Complexity: O(n + cells), with cells at most about 2n.
-    mutating func rebuild(bodies: UnsafeBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>, range: Double) {
-        let colliding: BodyFlags = [.alive, .collides]
-        var base = Double.infinity
-        for slot in 0..<bodies.count where flags[slot].isSuperset(of: colliding) {
-            base = bodies[slot].radius < base ? bodies[slot].radius : base
-        }
+    mutating func rebuild(bodies: UnsafeBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>, range: Double,
+                          runner: StepRunner, buildPosition: UnsafeMutableBufferPointer<SIMD2<Float>>? = nil) {
         levels.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         cellStart.removeAll(keepingCapacity: true)
-        guard base.isFinite else { return }
-        assignLevels(bodies: bodies, flags: flags, base: base)
+        if levelOfSlot.count != bodies.count { levelOfSlot = World.scratch(count: bodies.count) }
+        var cellOfSlot: [Int32] = World.scratch(count: bodies.count)
+        var levelOfSlot = self.levelOfSlot
+        self.levelOfSlot = []
+        levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
+            cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
+                let passes = GridPasses(bodies: bodies, flags: flags, buildPosition: buildPosition, levelOfSlot: levelOfSlot,
+                                        cellOfSlot: cellOfSlot, chunks: runner.work.pointee.chunks(bodies.count, base: StepWork.bodyChunk))
+                levels = passes.run(runner, range: range)
+                passes.deallocate()
+            }
+        }
+        self.levelOfSlot = levelOfSlot
+        guard !levels.isEmpty else { return }
         var cells = 0
-        for index in levels.indices {
-            levels[index].size(cellSize: 2 * levels[index].maxRadius * range)
-            levels[index].cellBase = cells
-            cells += levels[index].columns * levels[index].rows
-        }
-        countingSort(bodies: bodies, cells: cells)
+        for level in levels { cells += level.columns * level.rows }
+        countingSort(bodies: bodies, cellOfSlot: cellOfSlot, cells: cells)
     }
 
-    /// Records every colliding body's level (an index into `levels`, which holds the non-empty
-    /// levels, finest first) and each level's count, extent and largest radius.
-    private mutating func assignLevels(bodies: UnsafeBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>,
-                                       base: Double) {
-        var raw = [Level](repeating: Level(), count: 64)
-        levelOfSlot.removeAll(keepingCapacity: true)
-        levelOfSlot.append(contentsOf: repeatElement(255, count: bodies.count))
-        levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
-            raw.withUnsafeMutableBufferPointer { raw in
-                for slot in 0..<bodies.count where flags[slot].isSuperset(of: [.alive, .collides]) {
-                    let body = bodies[slot]
-                    let level = Broadphase.rawLevel(body.radius, base: base)
-                    levelOfSlot[slot] = UInt8(level)
-                    raw[level].include(body)
-                }
-            }
-        }
-        var compact = [UInt8](repeating: 255, count: 256)
-        for level in 0..<64 where raw[level].count > 0 {
-            compact[level] = UInt8(levels.count)
-            levels.append(raw[level])
-        }
-        guard levels.count > 1 || compact[0] != 0 else { return }  // one level, already 0
-        levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
-            for slot in 0..<levelOfSlot.count { levelOfSlot[slot] = compact[Int(levelOfSlot[slot])] }
-        }
-    }
-
-    /// Counting sort of the colliding bodies by cell: count, prefix-sum, then place in
-    /// descending slot order at each cell's decreasing end, so every cell lists its bodies in
-    /// ascending slot order and `cellStart` ends up holding the starts. Each body's cell is
-    /// computed once (kept in `cellOfSlot` between the two passes).
-    private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cells: Int) {
+    /// Counting sort of the colliding bodies by cell (`cellOfSlot`, −1 for none): count,
+    /// prefix-sum, then place in descending slot order at each cell's decreasing end, so every
+    /// cell lists its bodies in ascending slot order and `cellStart` ends up holding the starts.
+    private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cellOfSlot: [Int32], cells: Int) {
         cellStart.append(contentsOf: repeatElement(0, count: cells + 1))
-        var cellOfSlot = [Int32](repeating: -1, count: bodies.count)
-        let total = cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
-            levelOfSlot.withUnsafeBufferPointer { levelOfSlot in
-                levels.withUnsafeBufferPointer { levels in
-                    cellStart.withUnsafeMutableBufferPointer { cellStart in
-                        Broadphase.countCells(bodies: bodies, levels: levels, levelOfSlot: levelOfSlot,
-                                              cellOfSlot: cellOfSlot, cellStart: cellStart)
-                    }
-                }
-            }
+        let total = cellOfSlot.withUnsafeBufferPointer { cellOfSlot in
+            cellStart.withUnsafeMutableBufferPointer { Broadphase.countCells(cellOfSlot: cellOfSlot, cellStart: $0) }
         }
         if copiesPositions {
             entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
@@ -211,16 +196,12 @@ struct Broadphase: Sendable {
         }
     }
 
-    /// The counting pass: every body's cell, the count per cell turned into each cell's end
-    /// (a prefix sum); returns the bodies counted.
-    private static func countCells(bodies: UnsafeBufferPointer<SolverBody>, levels: UnsafeBufferPointer<Level>,
-                                   levelOfSlot: UnsafeBufferPointer<UInt8>, cellOfSlot: UnsafeMutableBufferPointer<Int32>,
-                                   cellStart: UnsafeMutableBufferPointer<Int32>) -> Int {
+    /// The counting pass: the count per cell turned into each cell's end (a prefix sum);
+    /// returns the bodies counted.
+    private static func countCells(cellOfSlot: UnsafeBufferPointer<Int32>, cellStart: UnsafeMutableBufferPointer<Int32>) -> Int {
         var total = 0
-        for slot in 0..<bodies.count where levelOfSlot[slot] != 255 {
-            let cell = levels[Int(levelOfSlot[slot])].cell(of: bodies[slot])
-            cellOfSlot[slot] = Int32(cell)
-            cellStart[cell] += 1
+        for slot in 0..<cellOfSlot.count where cellOfSlot[slot] >= 0 {
+            cellStart[Int(cellOfSlot[slot])] += 1
             total += 1
         }
         let cells = cellStart.count - 1

@@ -24,7 +24,7 @@ extension World {
         guard !fast.isEmpty else { return }
         var broadphase = Broadphase()
         broadphase.copiesPositions = false
-        broadphase.rebuild(bodies: UnsafeBufferPointer(context.bodies), flags: context.flags, range: range)
+        broadphase.rebuild(bodies: UnsafeBufferPointer(context.bodies), flags: context.flags, range: range, runner: runner)
         var impacts = [Double](repeating: 1, count: fast.count)
         withUnsafePointer(to: broadphase) { broadphase in
             fast.withUnsafeBufferPointer { fast in

@@ -32,7 +32,8 @@ extension World {
         var sum = 0.0
         flags.withUnsafeBufferPointer { flags in
             bodies.withUnsafeBufferPointer { bodies in
-                grid.rebuild(bodies: bodies, flags: flags, range: 1)
+                var work = StepWork()
+                StepRunner.with(threads: 1, work: &work) { grid.rebuild(bodies: bodies, flags: flags, range: 1, runner: $0) }
                 grid.forEachPair(bodies: bodies) { a, b in
                     let dx = b.px - a.px, dy = b.py - a.py
                     let depth = a.radius + b.radius - (dx * dx + dy * dy).squareRoot()

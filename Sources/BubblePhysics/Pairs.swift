@@ -113,67 +113,6 @@ struct PairScan {
     }
 }
 
-/// An impulse carried from the last build: the pair's second body (the first is the bucket).
-struct CarriedImpulse: Sendable {
-    var b: Int32
-    var impulse: Float
-}
-
-/// Impulses carried from the contacts of the last build to the next, looked up by pair: the
-/// touching contacts (impulse > 0) bucketed by their first body (`start[a] ..< start[a + 1]`
-/// in `entries`). Kept in the world's build scratch for its capacity.
-enum CarriedImpulses {
-    /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
-    /// - Complexity: O(slots + contacts).
-    static func collect(_ contacts: ContactStore, slotCount: Int, start: inout [Int32], entries: inout [CarriedImpulse]) {
-        start.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        start.append(contentsOf: repeatElement(0, count: slotCount + 1))
-        let total = start.withUnsafeMutableBufferPointer { start in
-            var total = 0
-            forEachTouching(contacts) { pair in
-                start[Int(pair.a)] += 1
-                total += 1
-            }
-            return total
-        }
-        guard total > 0 else { start.removeAll(keepingCapacity: true); return }
-        entries.append(contentsOf: repeatElement(CarriedImpulse(b: 0, impulse: 0), count: total))
-        start.withUnsafeMutableBufferPointer { start in
-            entries.withUnsafeMutableBufferPointer { entries in
-                for slot in 1...slotCount { start[slot] += start[slot - 1] }
-                forEachTouching(contacts) { pair in
-                    start[Int(pair.a)] -= 1
-                    entries[Int(start[Int(pair.a)])] = CarriedImpulse(b: pair.b, impulse: pair.impulse)
-                }
-            }
-        }
-    }
-
-    /// Calls `visit` with every contact that carries an impulse (padding never does).
-    @inline(__always)
-    private static func forEachTouching(_ contacts: ContactStore, _ visit: (Pair) -> Void) {
-        for group in contacts.lanes where any(group.impulse .> 0) {
-            for lane in 0..<4 where group.impulse[lane] > 0 {
-                visit(Pair(a: group.a[lane], b: group.b[lane], impulse: group.impulse[lane]))
-            }
-        }
-        for contact in contacts.overflow where contact.impulse > 0 {
-            visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse))
-        }
-    }
-
-    /// The impulse the pair (a, b) carried, or 0.
-    @inline(__always)
-    static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<CarriedImpulse>) -> Float {
-        guard Int(a) + 1 < start.count else { return 0 }
-        for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
-            return entries[index].impulse
-        }
-        return 0
-    }
-}
-
 /// The pair search cut into chunks of cells: each chunk appends to its own list, and the lists
 /// are read in chunk order, which is cell order however the cells are cut.
 struct PairSearch: @unchecked Sendable {

@@ -1,6 +1,6 @@
 /// A pass of a step that can be cut into chunks.
 enum StepPhase: Sendable {
-    case search, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
+    case search, grid, collect, layout, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
 }
 
 /// Everything a step's passes read and write, and how each is cut into chunks.
@@ -12,6 +12,12 @@ enum StepPhase: Sendable {
 struct StepWork: @unchecked Sendable {
     /// The pair search of a contact build (while it runs).
     var search: PairSearch?
+    /// The per-body passes of a grid build (while it runs).
+    var grid: GridPasses?
+    /// The passes collecting carried impulses (while they run).
+    var collect: CarriedCollection?
+    /// The layout of a contact build (while it runs).
+    var layout: ContactLayout?
     /// The solver's view of the step (once the contacts are built).
     var context: SolverContext?
     var sweep: SweepContext?
@@ -57,6 +63,12 @@ struct StepWork: @unchecked Sendable {
         switch phase {
         case .search:
             if let search { search.run(chunk: chunk, cells: slice(0..<search.cellCount, chunk, base: PairSearch.cellChunk)) }
+        case .grid:
+            if let grid { grid.run(parameter, chunk: chunk, slots: slice(0..<grid.bodies.count, chunk, base: StepWork.bodyChunk)) }
+        case .collect:
+            if let collect { collect.run(parameter, chunk: chunk, groups: slice(0..<collect.lanes.count, chunk, base: StepWork.groupChunk)) }
+        case .layout:
+            if let layout { layout.run(lists: slice(0..<layout.lists.count, chunk, base: 1)) }
         case .sweep:
             guard let sweep else { return }
             for index in slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
@@ -83,7 +95,7 @@ struct StepWork: @unchecked Sendable {
         case .integratePositions:
             context.integratePositions(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
         case .finish: summaries[chunk] = context.finishBodies(slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
-        case .search, .sweep: break
+        case .search, .grid, .collect, .layout, .sweep: break
         }
     }
 }

@@ -51,9 +51,8 @@ extension World {
         scratch.grid = Broadphase()
         scratch.carriedStart = []
         scratch.carriedEntries = []
-        contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, scratch: &scratch)
+        contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, runner: runner, scratch: &scratch)
         buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
-        for slot in bodies.indices { buildPosition[slot] = World.buildPosition(bodies[slot]) }
         needsRebuild = false
         contactBuilds += 1
     }
@@ -66,13 +65,17 @@ extension World {
         stepStart = []
         motion = []
         traits = []
-        CarriedImpulses.collect(contacts, slotCount: bodies.count, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
+        CarriedImpulses.collect(contacts, slotCount: bodies.count, runner: runner, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
         let previous = contacts.count
         contacts.lanes = []
         contacts.overflow = []
         let range = 1 + configuration.speculativeFraction + World.skin
         flags.withUnsafeBufferPointer { flags in
-            bodies.withUnsafeBufferPointer { scratch.grid.rebuild(bodies: $0, flags: flags, range: range) }
+            bodies.withUnsafeBufferPointer { bodies in
+                buildPosition.withUnsafeMutableBufferPointer { buildPosition in
+                    scratch.grid.rebuild(bodies: bodies, flags: flags, range: range, runner: runner, buildPosition: buildPosition)
+                }
+            }
         }
         let cellCount = max(scratch.grid.cellStart.count - 1, 0)
         let chunks = runner.work.pointee.chunks(cellCount, base: PairSearch.cellChunk)

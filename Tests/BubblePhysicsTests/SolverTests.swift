@@ -158,10 +158,7 @@ struct SolverTests {
             let position = Vector2(1 + Double(index % 100) * 3, 1 + Double(index / 100) * 3)
             try world.createBody(BodyDefinition(position: position.y < 50 ? position : position + Vector2(0, 240), radius: 0.5, resistance: 1))
         }
-        var grid = Broadphase()
-        world.flags.withUnsafeBufferPointer { flags in
-            world.bodies.withUnsafeBufferPointer { grid.rebuild(bodies: $0, flags: flags, range: 1.45) }
-        }
+        let grid = Self.grid(of: world, parts: 1)
         #expect(grid.levels.count == 2 && grid.levels[0].count == 2000 && grid.levels[1].count == 14)
         // Cells at most about two per body of the level (300 × 300 for 2,000 bodies), not the 116
         // a single grid sized by the large bodies would use.
@@ -170,6 +167,64 @@ struct SolverTests {
         run(&world, steps: 540)
         #expect(world.nonFiniteCount == 0 && world.countOutside(world.container.rect) == 0)
         #expect(world.contactCount < 6 * world.bodyCount, "\(world.contactCount) contacts")
+    }
+
+    /// The contact build's grid of `world`, its per-body passes cut into `parts` chunks (run in
+    /// order on this thread).
+    static func grid(of world: World, parts: Int) -> Broadphase {
+        var grid = Broadphase()
+        var work = StepWork()
+        work.parts = parts
+        world.flags.withUnsafeBufferPointer { flags in
+            world.bodies.withUnsafeBufferPointer { bodies in
+                StepRunner.with(threads: 1, work: &work) { grid.rebuild(bodies: bodies, flags: flags, range: 1.45, runner: $0) }
+            }
+        }
+        return grid
+    }
+
+    @Test("a grid built in chunks is the grid built in one pass, to the bit (levels, extents, cells, entries)")
+    func gridInChunks() throws {
+        var world = try World(container: box(400))
+        var random = SplitMix64(seed: 7)
+        var handles: [BodyHandle] = []
+        for index in 0..<5000 {
+            // Three size levels, some bodies outside the container, a few at ±0 (the extents
+            // keep the first of equal values, whatever the cut).
+            let x = index % 97 == 0 ? -0.0 : random.next(in: -10, 410)
+            let y = index % 89 == 0 ? 0.0 : random.next(in: 0, 400)
+            let radius = [0.5, 0.7, 1.3, 2.9][index % 4]
+            handles.append(try world.createBody(BodyDefinition(position: Vector2(x, y), radius: radius)))
+        }
+        for index in stride(from: 5, to: 5000, by: 13) { world.setCollides(false, of: handles[index]) }
+        for index in stride(from: 3, to: 5000, by: 11) { world.destroyBody(handles[index]) }
+        let one = Self.grid(of: world, parts: 1)
+        for parts in [2, 3, 7] {
+            let cut = Self.grid(of: world, parts: parts)
+            #expect(cut.levels.count == one.levels.count && one.levels.count == 3)
+            for (a, b) in zip(one.levels, cut.levels) {
+                #expect([a.minX, a.minY, a.maxX, a.maxY, a.maxRadius, a.originX, a.cellSize].map(\.bitPattern)
+                        == [b.minX, b.minY, b.maxX, b.maxY, b.maxRadius, b.originX, b.cellSize].map(\.bitPattern))
+                #expect(a.count == b.count && a.columns == b.columns && a.rows == b.rows && a.cellBase == b.cellBase)
+            }
+            #expect(cut.cellStart == one.cellStart)
+            #expect(cut.entries.map(\.slot) == one.entries.map(\.slot))
+            #expect(cut.entries.map(\.x.bitPattern) == one.entries.map(\.x.bitPattern))
+        }
+    }
+
+    @Test("a lane written alone changes that lane's body, partner and impulse and no other byte of its group")
+    func laneStore() {
+        #expect(MemoryLayout<ContactLanes>.size == 48)
+        for lane in 0..<4 {
+            var group = ContactLanes(a: SIMD4(-1, -2, -3, -4), b: SIMD4(-5, -6, -7, -8), impulse: SIMD4(-1, -2, -3, -4))
+            var expected = group
+            withUnsafeMutablePointer(to: &group) { ContactLanes.store(Pair(a: 70, b: 71, impulse: 0.5), lane: lane, in: $0) }
+            expected.a[lane] = 70
+            expected.b[lane] = 71
+            expected.impulse[lane] = 0.5
+            #expect(group.a == expected.a && group.b == expected.b && group.impulse == expected.impulse)
+        }
     }
 
     @Test("only bodies that can tunnel are swept: a slow crowd sweeps nothing")

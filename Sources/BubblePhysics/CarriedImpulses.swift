@@ -1,0 +1,130 @@
+/// An impulse carried from the last build: the pair's second body (the first is the bucket).
+struct CarriedImpulse: Sendable {
+    var b: Int32
+    var impulse: Float
+}
+
+/// Impulses carried from the contacts of the last build to the next, looked up by pair: the
+/// touching contacts (impulse > 0) bucketed by their first body (`start[a] ..< start[a + 1]`
+/// in `entries`). Kept in the world's build scratch for its capacity.
+///
+/// Collected in chunks of colour groups (`StepPhase.collect`): each chunk counts its contacts
+/// per first body into its own histogram (the first chunk's is `start` itself), one prefix sum
+/// runs over slots and chunks, and each chunk places its contacts from its own cursors. A pair
+/// is in the contacts at most once, so the order within a bucket — which the cut decides —
+/// never changes what a lookup finds.
+enum CarriedImpulses {
+    /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
+    /// - Complexity: O(slots × chunks + contacts); one histogram of `slotCount + 1` per chunk
+    ///   after the first (none with one thread).
+    static func collect(_ contacts: ContactStore, slotCount: Int, runner: StepRunner, start: inout [Int32],
+                        entries: inout [CarriedImpulse]) {
+        start.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        start.append(contentsOf: repeatElement(0, count: slotCount + 1))
+        let groups = contacts.lanes.count
+        let chunks = max(runner.work.pointee.chunks(groups, base: StepWork.groupChunk), 1)
+        let extra = UnsafeMutableBufferPointer<Int32>.allocate(capacity: (chunks - 1) * (slotCount + 1))
+        extra.initialize(repeating: 0)
+        defer { extra.deallocate() }
+        var collection: CarriedCollection? = nil
+        contacts.lanes.withUnsafeBufferPointer { lanes in
+            start.withUnsafeMutableBufferPointer { start in
+                collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
+                runner.work.pointee.collect = collection
+                runner.run(.collect, CarriedCollection.countPass, count: groups, base: StepWork.groupChunk)
+                runner.work.pointee.collect = nil
+            }
+        }
+        for contact in contacts.overflow where contact.impulse > 0 { start[Int(contact.a)] += 1 }
+        let total = start.withUnsafeMutableBufferPointer { start in
+            CarriedCollection(lanes: UnsafeBufferPointer(start: nil, count: 0), first: start, extra: extra, slots: slotCount + 1)
+                .prefixSum(chunks: chunks)
+        }
+        guard total > 0 else { start.removeAll(keepingCapacity: true); return }
+        entries = World.scratch(count: total)
+        contacts.lanes.withUnsafeBufferPointer { lanes in
+            start.withUnsafeMutableBufferPointer { start in
+                entries.withUnsafeMutableBufferPointer { entries in
+                    var collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
+                    collection.entries = entries
+                    runner.work.pointee.collect = collection
+                    runner.run(.collect, CarriedCollection.placePass, count: groups, base: StepWork.groupChunk)
+                    runner.work.pointee.collect = nil
+                    for contact in contacts.overflow where contact.impulse > 0 {
+                        start[Int(contact.a)] -= 1
+                        entries[Int(start[Int(contact.a)])] = CarriedImpulse(b: contact.b, impulse: contact.impulse)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The impulse the pair (a, b) carried, or 0.
+    @inline(__always)
+    static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<CarriedImpulse>) -> Float {
+        guard Int(a) + 1 < start.count else { return 0 }
+        for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
+            return entries[index].impulse
+        }
+        return 0
+    }
+}
+
+/// The two chunked passes of `CarriedImpulses.collect` over the colour groups.
+struct CarriedCollection: @unchecked Sendable {
+    /// The passes (the phase's parameter).
+    static let countPass = 0, placePass = 1
+
+    let lanes: UnsafeBufferPointer<ContactLanes>
+    /// The first chunk's histogram, then cursor, then the buckets' starts (`slots` entries).
+    let first: UnsafeMutableBufferPointer<Int32>
+    /// The other chunks' histograms, `slots` entries each.
+    let extra: UnsafeMutableBufferPointer<Int32>
+    let slots: Int
+    var entries = UnsafeMutableBufferPointer<CarriedImpulse>(start: nil, count: 0)
+
+    /// Chunk `chunk`'s histogram (counts, then cursors).
+    @inline(__always)
+    func histogram(_ chunk: Int) -> UnsafeMutablePointer<Int32> {
+        chunk == 0 ? first.baseAddress! : extra.baseAddress! + (chunk - 1) * slots
+    }
+
+    /// Runs pass `pass` over the groups of chunk `chunk`.
+    func run(_ pass: Int, chunk: Int, groups: Range<Int>) {
+        let cursor = histogram(chunk)
+        if pass == CarriedCollection.countPass {
+            CarriedCollection.forEachTouching(lanes, groups) { a, _, _ in cursor[Int(a)] += 1 }
+        } else {
+            CarriedCollection.forEachTouching(lanes, groups) { a, b, impulse in
+                cursor[Int(a)] -= 1
+                entries[Int(cursor[Int(a)])] = CarriedImpulse(b: b, impulse: impulse)
+            }
+        }
+    }
+
+    /// Turns every histogram into its cursors, slot by slot and chunk by chunk (each count
+    /// becomes the end of the chunk's part of the bucket); returns the total.
+    func prefixSum(chunks: Int) -> Int {
+        var running: Int32 = 0
+        for slot in 0..<(slots - 1) {
+            for chunk in 0..<chunks {
+                let histogram = self.histogram(chunk)
+                running += histogram[slot]
+                histogram[slot] = running
+            }
+        }
+        first[slots - 1] = running
+        return Int(running)
+    }
+
+    /// Calls `visit` with every touching contact of `groups` (padding never touches).
+    @inline(__always)
+    static func forEachTouching(_ lanes: UnsafeBufferPointer<ContactLanes>, _ groups: Range<Int>,
+                                _ visit: (Int32, Int32, Float) -> Void) {
+        for group in groups where any(lanes[group].impulse .> 0) {
+            let lane = lanes[group]
+            for index in 0..<4 where lane.impulse[index] > 0 { visit(lane.a[index], lane.b[index], lane.impulse[index]) }
+        }
+    }
+}
