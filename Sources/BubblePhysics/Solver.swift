@@ -52,15 +52,19 @@
 // path, which handles everything else; so the path a body takes never changes a bit.
 //
 // Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass, the
-// contact refresh and the pair search are cut into chunks (about two per configured thread,
-// each at least a minimum of work, so a phase costs few claims and one barrier) that the
-// calling thread and the workers claim from a shared counter; a colour starts when the
-// previous one has finished. Neither the cut nor who runs a chunk changes any result: within
-// a phase each item is computed alone (contacts of one colour share no body), the end-of-step
-// summaries merge by or, sum and max, and the pair lists are read in cell order. So 1, 2 or N
-// threads give bit-identical results (a test checks it). The overflow, the walls and the rest
-// of the build run on the calling thread. Without Dispatch (Embedded Swift, WebAssembly) the
-// chunks run in order on one thread.
+// contact refresh and most of the contact build — the grid's per-body passes, the pair search,
+// collecting the carried impulses, laying out the colours — are cut into chunks (about two per
+// configured thread, each at least a minimum of work, so a phase costs few claims and one
+// barrier) that the calling thread and the workers claim from a shared counter; a colour
+// starts when the previous one has finished. Neither the cut nor who runs a chunk changes any
+// result: within a phase each item is computed alone (contacts of one colour share no body),
+// per-chunk partials (summaries, grid extents, histograms, counts per colour) merge in chunk
+// order by rules that do not depend on the cut, the pair lists are read in cell order, and
+// chunks that share a colour group write their lanes with scalar stores. So 1, 2 or N threads
+// give bit-identical results (a test checks it). The colouring (each contact's colour depends
+// on every contact before it), the grid's counting sort, the walls and the overflow run on the
+// calling thread. Without Dispatch (Embedded Swift, WebAssembly) the chunks run in order on
+// one thread.
 //
 // Contact reuse. The pair search runs with a skin: pairs closer than (1 + speculativeFraction
 // + skin) × (ra + rb) become contacts, and the list is rebuilt only when some body has moved
