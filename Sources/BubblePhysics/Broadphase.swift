@@ -112,8 +112,6 @@ struct Broadphase: Sendable {
     var slots: [Int32] = []
     /// Whether the grid fills `entries` (the pair search) or `slots` (the sweep).
     var copiesPositions = true
-    /// Level of each slot (255: not in the grid). Scratch of the build, kept for its capacity.
-    var levelOfSlot: [UInt8] = []
 
     /// The raw level of a radius: the `l` with `base·2ˡ ≤ radius < base·2ˡ⁺¹` (doubling is exact).
     @inline(__always)
@@ -141,10 +139,9 @@ struct Broadphase: Sendable {
         entries.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         cellStart.removeAll(keepingCapacity: true)
-        if levelOfSlot.count != bodies.count { levelOfSlot = World.scratch(count: bodies.count) }
+        // Every slot's level and cell, written by the passes (scratch of this build only).
+        var levelOfSlot: [UInt8] = World.scratch(count: bodies.count)
         var cellOfSlot: [Int32] = World.scratch(count: bodies.count)
-        var levelOfSlot = self.levelOfSlot
-        self.levelOfSlot = []
         levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
             cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
                 let passes = GridPasses(bodies: bodies, flags: flags, buildPosition: buildPosition, levelOfSlot: levelOfSlot,
@@ -153,7 +150,6 @@ struct Broadphase: Sendable {
                 passes.deallocate()
             }
         }
-        self.levelOfSlot = levelOfSlot
         guard !levels.isEmpty else { return }
         var cells = 0
         for level in levels { cells += level.columns * level.rows }

@@ -27,37 +27,26 @@ enum CarriedImpulses {
         let extra = UnsafeMutableBufferPointer<Int32>.allocate(capacity: (chunks - 1) * (slotCount + 1))
         extra.initialize(repeating: 0)
         defer { extra.deallocate() }
-        var collection: CarriedCollection? = nil
-        contacts.lanes.withUnsafeBufferPointer { lanes in
+        let total = contacts.lanes.withUnsafeBufferPointer { lanes in
             start.withUnsafeMutableBufferPointer { start in
-                collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
-                runner.work.pointee.collect = collection
-                runner.run(.collect, CarriedCollection.countPass, count: groups, base: StepWork.groupChunk)
-                runner.work.pointee.collect = nil
-            }
-        }
-        for contact in contacts.overflow where contact.impulse > 0 { start[Int(contact.a)] += 1 }
-        let total = start.withUnsafeMutableBufferPointer { start in
-            CarriedCollection(lanes: UnsafeBufferPointer(start: nil, count: 0), first: start, extra: extra, slots: slotCount + 1)
-                .prefixSum(chunks: chunks)
-        }
-        guard total > 0 else { start.removeAll(keepingCapacity: true); return }
-        entries = World.scratch(count: total)
-        contacts.lanes.withUnsafeBufferPointer { lanes in
-            start.withUnsafeMutableBufferPointer { start in
+                var collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
+                collection.run(runner, CarriedCollection.countPass)
+                for contact in contacts.overflow where contact.impulse > 0 { start[Int(contact.a)] += 1 }
+                let total = collection.prefixSum(chunks: chunks)
+                guard total > 0 else { return 0 }
+                entries = World.scratch(count: total)
                 entries.withUnsafeMutableBufferPointer { entries in
-                    var collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
                     collection.entries = entries
-                    runner.work.pointee.collect = collection
-                    runner.run(.collect, CarriedCollection.placePass, count: groups, base: StepWork.groupChunk)
-                    runner.work.pointee.collect = nil
+                    collection.run(runner, CarriedCollection.placePass)
                     for contact in contacts.overflow where contact.impulse > 0 {
                         start[Int(contact.a)] -= 1
                         entries[Int(start[Int(contact.a)])] = CarriedImpulse(b: contact.b, impulse: contact.impulse)
                     }
                 }
+                return total
             }
         }
+        if total == 0 { start.removeAll(keepingCapacity: true) }
     }
 
     /// The impulse the pair (a, b) carried, or 0.
@@ -88,6 +77,13 @@ struct CarriedCollection: @unchecked Sendable {
     @inline(__always)
     func histogram(_ chunk: Int) -> UnsafeMutablePointer<Int32> {
         chunk == 0 ? first.baseAddress! : extra.baseAddress! + (chunk - 1) * slots
+    }
+
+    /// Runs pass `pass` over every group, in chunks on `runner`.
+    func run(_ runner: StepRunner, _ pass: Int) {
+        runner.work.pointee.collect = self
+        runner.run(.collect, pass, count: lanes.count, base: StepWork.groupChunk)
+        runner.work.pointee.collect = nil
     }
 
     /// Runs pass `pass` over the groups of chunk `chunk`.
