@@ -1,7 +1,7 @@
 /// What the end-of-step pass over a range of bodies found.
 struct BodySummary: Sendable {
     /// Some body has moved more than the skin since the last contact build.
-    var needsRebuild = false
+    var drifted = false
     /// Bodies that moved more than half their radius this step (they are swept).
     var fastBodies = 0
     /// Largest (speed / radius)², 1/s².
@@ -9,7 +9,7 @@ struct BodySummary: Sendable {
 
     /// Combines two ranges' summaries (order-independent: or, sum, max).
     mutating func merge(_ other: BodySummary) {
-        needsRebuild = needsRebuild || other.needsRebuild
+        drifted = drifted || other.drifted
         fastBodies += other.fastBodies
         fastestSquared = other.fastestSquared > fastestSquared ? other.fastestSquared : fastestSquared
     }
@@ -135,10 +135,10 @@ extension SolverContext {
     }
 
     /// After the substeps: writes the solver state's velocities back to the bodies, flags a
-    /// rebuild when a body is more than `skin × r` from where it
+    /// drift when a body is more than `skin × r` from where it
     /// was at the last build (an upper bound: the L1 distance to the stored single-precision
     /// position plus that rounding's largest error, so a body that only jiggles in place
-    /// never forces one), counts the bodies fast enough to tunnel (more than half their
+    /// never raises it), counts the bodies fast enough to tunnel (more than half their
     /// radius this step) and finds the largest speed in radii per second, squared — the larger
     /// of the velocity and the displacement over the step, so a body pushed out of an overlap
     /// (moved by position correction, with no velocity left after the relax sweep) is not still.
@@ -152,7 +152,7 @@ extension SolverContext {
             let built = buildPosition[slot]
             let rounding = (abs(body.px) + abs(body.py)) * 0x1p-23
             let away = abs(body.px - Double(built.x)) + abs(body.py - Double(built.y)) + rounding
-            if !(away <= skin * body.radius) { summary.needsRebuild = true }
+            if !(away <= skin * body.radius) { summary.drifted = true }
             let travelled = tx * tx + ty * ty, half = 0.5 * body.radius
             if travelled > half * half { summary.fastBodies += 1 }
             let velocity = body.vx * body.vx + body.vy * body.vy, moved = travelled * (inverseStep * inverseStep)

@@ -1,6 +1,6 @@
 /// A pass of a step that can be cut into chunks.
 enum StepPhase: Sendable {
-    case search, grid, collect, layout, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
+    case search, grid, collect, layout, drift, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
 }
 
 /// Everything a step's passes read and write, and how each is cut into chunks.
@@ -18,6 +18,8 @@ struct StepWork: @unchecked Sendable {
     var collect: CarriedCollection?
     /// The layout of a contact build (while it runs).
     var layout: ContactLayout?
+    /// The passes of a drift check (while it runs).
+    var drift: DriftPass?
     /// The solver's view of the step (once the contacts are built).
     var context: SolverContext?
     var sweep: SweepContext?
@@ -69,6 +71,10 @@ struct StepWork: @unchecked Sendable {
             if let collect { collect.run(parameter, chunk: chunk, groups: slice(0..<collect.lanes.count, chunk, base: StepWork.groupChunk)) }
         case .layout:
             if let layout { layout.run(lists: slice(0..<layout.lists.count, chunk, base: 1)) }
+        case .drift:
+            guard let drift else { return }
+            let count = parameter == DriftPass.boxes ? drift.blocks.count : drift.grid.rows
+            drift.run(parameter, chunk: chunk, items: slice(0..<count, chunk, base: parameter == DriftPass.boxes ? DriftPass.blockChunk : DriftPass.rowChunk))
         case .sweep:
             guard let sweep else { return }
             for index in slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
@@ -95,7 +101,7 @@ struct StepWork: @unchecked Sendable {
         case .integratePositions:
             context.integratePositions(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
         case .finish: summaries[chunk] = context.finishBodies(slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
-        case .search, .grid, .collect, .layout, .sweep: break
+        case .search, .grid, .collect, .layout, .drift, .sweep: break
         }
     }
 }

@@ -3,7 +3,7 @@ extension World {
     /// Advances the world by one fixed time step. Never reads a clock.
     ///
     /// Reads like a table of contents: a resting world only counts the step; otherwise rebuild
-    /// the contact list when the skin is used up, refresh the contacts, solve the substeps,
+    /// the contact list unless it still covers every close pair, refresh the contacts, solve the substeps,
     /// restitute, sweep the bodies fast enough to tunnel, and check for rest.
     /// - Complexity: O(n) for bodies that do not overlap (O(n) at most 16 contacts per scanning body
     ///   whatever they do); almost nothing at rest.
@@ -13,10 +13,10 @@ extension World {
         var work = StepWork()
         work.parts = configuration.threads == 1 ? 1 : 2 * configuration.threads
         let summary = StepRunner.with(threads: configuration.threads, work: &work) { runner in
-            if needsRebuild { rebuildContacts(runner) }
+            prepareContacts(runner)
             return solveStep(runner)
         }
-        if summary.needsRebuild { needsRebuild = true }
+        drifted = summary.drifted || summary.fastBodies > 0  // a sweep moves bodies after the drift test
         updateRest(fastestSquared: summary.fastestSquared)
         #if BUBBLEPHYSICS_CHECKS
         checkInvariants()
@@ -40,6 +40,28 @@ extension World {
     /// range, and the list is rebuilt once a body has moved `skin × r` since.
     static let skin = 0.2
 
+    /// Makes the contact list cover every pair within the speculative range: rebuilds it after a
+    /// change it cannot follow, or after some body has moved more than the skin since the build
+    /// unless the bodies moved together (`contactsCoverDrift`; then only the wall contacts,
+    /// which follow absolute positions, are rebuilt). Does nothing the second time.
+    /// - Complexity: O(n) for bodies that do not overlap.
+    mutating func prepareContacts(_ runner: StepRunner) {
+        if needsRebuild || (drifted && !contactsCoverDrift(runner)) {
+            rebuildContacts(runner)
+        } else if drifted {
+            buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
+            drifted = false
+            contactsKept += 1
+        }
+    }
+
+    /// `prepareContacts` on the calling thread: what a step does first (tests check the list
+    /// after it; a step that follows does not repeat it).
+    mutating func prepareContacts() {
+        var work = StepWork()
+        StepRunner.with(threads: 1, work: &work) { prepareContacts($0) }
+    }
+
     /// Rebuilds the body contacts (broadphase, pair search in chunks, colours, carrying
     /// impulses) and the wall contacts. The grid and the carried impulses live only while the
     /// pairs are found, and the old contacts are dropped before the new ones are laid out, so
@@ -54,6 +76,7 @@ extension World {
         contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, runner: runner, scratch: &scratch)
         buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
         needsRebuild = false
+        drifted = false
         contactBuilds += 1
     }
 

@@ -125,10 +125,16 @@ public struct World: Sendable {
     var contacts = ContactStore()
     /// Something changed that the contact list cannot follow (a body, a radius, the container).
     var needsRebuild = true
+    /// Some body has moved more than the skin since the last contact build (the next step
+    /// checks whether the list still covers every close pair).
+    var drifted = false
     /// Rest detection (see `isAtRest`).
     var rest = RestState()
     /// Contact builds so far (a diagnostic: how well the skin lets contacts be reused).
     public internal(set) var contactBuilds = 0
+    /// Steps that kept the contact list although some body had moved more than the skin, because
+    /// the bodies moved together (a diagnostic, like `contactBuilds`).
+    public internal(set) var contactsKept = 0
     // Scratch kept for its capacity: approach speeds.
     var approachSpeeds: [Double] = []
 

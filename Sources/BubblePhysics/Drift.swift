@@ -1,0 +1,342 @@
+/// Contact reuse past the skin: when some body has moved more than the skin since the last
+/// contact build, the list may still hold every pair that matters, because the bodies moved
+/// together. A crowd falling toward the attraction point drifts by far more than the skin while
+/// its neighbours barely move relative to each other; rebuilding on every such step would cost
+/// a full build per step.
+///
+/// The test (`DriftCheck.covers`) proves it or gives up. A pair missing from the list was more
+/// than the build range (`1 + speculativeFraction + skin` times its radius sum) apart at the
+/// build; it matters only once it is within the speculative range, so only if the two have
+/// closed by more than the skin. The bodies are put in blocks by their build positions, blocks
+/// as wide as the largest build range; blocks up to `reach` (2) columns and rows apart are
+/// neighbours:
+/// - Bodies in blocks that are not neighbours were more than two blocks apart at the build;
+///   while no two bodies' displacements since the build differ by more than two blocks less the
+///   largest speculative range (checked over all bodies at once), no such pair matters.
+/// - For two neighbouring blocks (or one block with itself), the box of their bodies'
+///   displacements bounds how far any of their pairs has closed; if that is less than the skin
+///   of their smallest radii, no pair of theirs matters.
+/// - Otherwise every pair of the two blocks is tested: one that is within the speculative range
+///   now and may have been beyond the build range at the build is missing, and the list is
+///   rebuilt.
+/// Build positions are stored in single precision; every bound allows for that rounding, and
+/// the exact pair test for relative errors of 1e-6 (the pair search sums radii in single
+/// precision), so the test errs toward rebuilding. Work is linear in the bodies: the pair tests
+/// are bounded per pair of blocks and per row of blocks, and a rebuild is always a correct
+/// answer. The blocks' boxes and the rows' tests run in chunks (`DriftPass`); every row has its
+/// own budget, so the verdict is the same for any number of threads.
+extension World {
+    /// True when the contact list still holds every pair within the speculative range, although
+    /// some body has moved more than the skin since the build (see `DriftCheck`). The blocks'
+    /// boxes and their tests run in chunks on `runner`.
+    /// - Complexity: O(n) time, O(n) transient memory (4 bytes per body, 24 per block).
+    func contactsCoverDrift(_ runner: StepRunner) -> Bool {
+        flags.withUnsafeBufferPointer { flags in
+            bodies.withUnsafeBufferPointer { bodies in
+                buildPosition.withUnsafeBufferPointer { built in
+                    DriftCheck(bodies: bodies, flags: flags, built: built,
+                               speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin).covers(runner)
+                }
+            }
+        }
+    }
+}
+
+/// The test of `World.contactsCoverDrift`, over the world's arrays.
+struct DriftCheck {
+    let bodies: UnsafeBufferPointer<SolverBody>
+    let flags: UnsafeBufferPointer<BodyFlags>
+    /// Build positions (single precision).
+    let built: UnsafeBufferPointer<SIMD2<Float>>
+    /// Pairs closer than this × their radius sum must be contacts.
+    let speculativeRange: Double
+    /// The build found pairs closer than (`speculativeRange` + this) × their radius sum.
+    let skin: Double
+
+    /// Blocks this many apart (in columns or rows) or fewer are neighbours.
+    static let reach = 2
+    /// Most pair tests between two blocks, and in total per body of a row of blocks, before the
+    /// check gives up.
+    static let blockPairLimit = 1024
+    static let pairsPerBody = 16
+
+    /// True when the list provably holds every pair that matters.
+    func covers(_ runner: StepRunner) -> Bool {
+        let extent = DriftExtent(self)
+        guard extent.count > 0 else { return true }
+        guard extent.isFinite else { return false }
+        // Blocks as wide as the largest build range, and every block within two of a block is
+        // its neighbour: blocks further apart were more than twice that apart at the build.
+        let width = 2 * (speculativeRange + skin) * extent.largestRadius
+        guard extent.spread + 2 * extent.rounding < 0.999 * Double(DriftCheck.reach) * width - 2 * speculativeRange * extent.largestRadius else {
+            return false
+        }
+        guard let grid = DriftGrid(extent, width: width) else { return false }
+        return grid.withBlocks(self) { blocks, start, members in
+            var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunks(grid.rows, base: DriftPass.rowChunk))
+            return verdicts.withUnsafeMutableBufferPointer { verdicts in
+                runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members, verdicts: verdicts)
+                defer { runner.work.pointee.drift = nil }
+                runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
+                runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
+                return !verdicts.contains(false)
+            }
+        }
+    }
+
+    /// Tests the block at `row`, `column` against the forward half of its neighbourhood (the
+    /// rest of its row, then the rows below): false when a pair may be missing or the pair
+    /// tests would exceed `budget`.
+    func testNeighbours(_ grid: DriftGrid, row: Int, column: Int, blocks: UnsafeMutableBufferPointer<DriftBlock>,
+                        start: UnsafeMutableBufferPointer<Int32>, members: UnsafeMutableBufferPointer<Int32>, budget: inout Int) -> Bool {
+        let index = row * grid.columns + column, reach = DriftCheck.reach
+        for dy in 0...min(reach, grid.rows - 1 - row) {
+            let first = dy == 0 ? column : max(column - reach, 0)
+            for otherColumn in first...min(column + reach, grid.columns - 1) {
+                let other = index + dy * grid.columns + otherColumn - column
+                guard start[other] < start[other + 1], !blocks[index].closeEnough(blocks[other], skin: skin, rounding: grid.rounding) else { continue }
+                guard testPairs(index, other, start: start, members: members, budget: &budget) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Tests every pair of blocks `first` and `second` (each pair once when they are the same):
+    /// false when one may be missing from the list, or when the work would exceed `budget`.
+    private func testPairs(_ first: Int, _ second: Int, start: UnsafeMutableBufferPointer<Int32>,
+                           members: UnsafeMutableBufferPointer<Int32>, budget: inout Int) -> Bool {
+        let firstRange = Int(start[first])..<Int(start[first + 1]), secondRange = Int(start[second])..<Int(start[second + 1])
+        let work = firstRange.count * secondRange.count
+        guard work <= DriftCheck.blockPairLimit, work <= budget else { return false }
+        budget -= work
+        for i in firstRange {
+            let a = Int(members[i])
+            for j in secondRange where first != second || j > i {
+                if mayBeMissing(a, Int(members[j])) { return false }
+            }
+        }
+        return true
+    }
+
+    /// True when bodies `a` and `b` are within the speculative range now and may have been
+    /// beyond the build range at the build (so the pair search may not have found them).
+    @inline(__always)
+    private func mayBeMissing(_ a: Int, _ b: Int) -> Bool {
+        let bodyA = bodies[a], bodyB = bodies[b]
+        let sum = bodyA.radius + bodyB.radius
+        let dx = bodyB.px - bodyA.px, dy = bodyB.py - bodyA.py
+        let near = speculativeRange * sum * (1 + 1e-6)
+        guard dx * dx + dy * dy < near * near else { return false }
+        let builtA = built[a], builtB = built[b]
+        let inside = (speculativeRange + skin) * sum * (1 - 1e-6) - DriftCheck.rounding(builtA) - DriftCheck.rounding(builtB)
+        guard inside > 0 else { return true }
+        let bx = Double(builtB.x) - Double(builtA.x), by = Double(builtB.y) - Double(builtA.y)
+        return !(bx * bx + by * by < inside * inside)
+    }
+
+    /// A bound on the distance between a build position and its single-precision copy (relative,
+    /// plus the spacing of subnormal floats).
+    @inline(__always)
+    static func rounding(_ built: SIMD2<Float>) -> Double {
+        (abs(Double(built.x)) + abs(Double(built.y))) * 0x1p-23 + 0x1p-149
+    }
+
+    /// The lane-wise smaller of two boxes (inlined, unlike the generic `pointwiseMin`).
+    @inline(__always)
+    static func lower(_ box: SIMD4<Double>, _ value: SIMD4<Double>) -> SIMD4<Double> {
+        var result = box
+        result.replace(with: value, where: value .< box)
+        return result
+    }
+
+    /// True when the body in `slot` takes part in contacts (the bodies the pair search sees).
+    @inline(__always)
+    func collides(_ slot: Int) -> Bool { flags[slot].isSuperset(of: GridPasses.colliding) }
+
+    /// The displacement of `slot` since the build, as (dx, dy, −dx, −dy) so boxes merge by `min`.
+    @inline(__always)
+    func displacement(_ slot: Int) -> SIMD4<Double> {
+        let body = bodies[slot], position = built[slot]
+        let dx = body.px - Double(position.x), dy = body.py - Double(position.y)
+        return SIMD4(dx, dy, -dx, -dy)
+    }
+}
+
+/// What one pass over the colliding bodies finds: how many, where they were built, how far
+/// their displacements spread, the largest radius and the largest rounding.
+struct DriftExtent {
+    var count = 0
+    /// Build positions as (x, y, −x, −y), merged by `min`: the low and high corners.
+    var positions = SIMD4<Double>(repeating: .infinity)
+    /// Displacements, likewise.
+    var displacements = SIMD4<Double>(repeating: .infinity)
+    var largestRadius = 0.0
+    var rounding = 0.0
+
+    init(_ check: DriftCheck) {
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            let position = check.built[slot]
+            let x = Double(position.x), y = Double(position.y)
+            count += 1
+            positions = DriftCheck.lower(positions, SIMD4(x, y, -x, -y))
+            displacements = DriftCheck.lower(displacements, check.displacement(slot))
+            let radius = check.bodies[slot].radius, error = DriftCheck.rounding(position)
+            largestRadius = radius > largestRadius ? radius : largestRadius
+            rounding = error > rounding ? error : rounding
+        }
+    }
+
+    /// The larger spread of the displacements along x and y.
+    var spread: Double {
+        let x = -displacements[2] - displacements[0], y = -displacements[3] - displacements[1]
+        return x > y ? x : y
+    }
+
+    var isFinite: Bool {
+        (positions.sum() + displacements.sum() + largestRadius + rounding).isFinite
+    }
+}
+
+/// The blocks of a drift check: a grid over the build positions.
+struct DriftGrid {
+    var columns: Int
+    var rows: Int
+    var lowX: Double
+    var lowY: Double
+    var inverseWidth: Double
+    /// The largest rounding of a build position.
+    var rounding: Double
+
+    /// The grid for `extent` with blocks `width` wide; nil when it would have more than about
+    /// four blocks per body (bodies scattered far apart: rebuilding is cheap then).
+    init?(_ extent: DriftExtent, width: Double) {
+        let limit = Double(4 * extent.count + 64)
+        let spanX = (-extent.positions[2] - extent.positions[0]) / width
+        let spanY = (-extent.positions[3] - extent.positions[1]) / width
+        guard spanX < limit, spanY < limit, (spanX + 1) * (spanY + 1) < limit else { return nil }
+        columns = Int(spanX) + 1
+        rows = Int(spanY) + 1
+        lowX = extent.positions[0]
+        lowY = extent.positions[1]
+        inverseWidth = 1 / width
+        rounding = extent.rounding
+    }
+
+    /// The block of a build position.
+    @inline(__always)
+    func block(of position: SIMD2<Float>) -> Int {
+        let column = Int((Double(position.x) - lowX) * inverseWidth), row = Int((Double(position.y) - lowY) * inverseWidth)
+        return (row < rows ? row : rows - 1) * columns + (column < columns ? column : columns - 1)
+    }
+
+    /// Sorts the colliding bodies into blocks (in slot order within a block) and calls `body`
+    /// with room for each block's summary (filled by `DriftPass`), the blocks' starts in
+    /// `members` and the members.
+    func withBlocks<Result>(_ check: DriftCheck, _ body: (UnsafeMutableBufferPointer<DriftBlock>, UnsafeMutableBufferPointer<Int32>,
+                                                          UnsafeMutableBufferPointer<Int32>) -> Result) -> Result {
+        let count = columns * rows
+        let blocks = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: count)
+        let start = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count + 1)
+        blocks.initialize(repeating: DriftBlock())
+        start.initialize(repeating: 0)
+        defer { blocks.deallocate(); start.deallocate() }
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            start[self.block(of: check.built[slot]) + 1] += 1
+        }
+        for index in 0..<count { start[index + 1] += start[index] }
+        let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Int(start[count]))
+        defer { members.deallocate() }
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            let block = self.block(of: check.built[slot])
+            members[Int(start[block])] = Int32(slot)
+            start[block] += 1
+        }
+        // The placement moved every start to the next block's: shift back.
+        for index in stride(from: count, to: 0, by: -1) { start[index] = start[index - 1] }
+        start[0] = 0
+        return body(blocks, start, members)
+    }
+}
+
+/// The passes of a drift check that run in chunks (while the check runs): each block's
+/// summary from its members, then each row of blocks against its neighbours. A chunk writes only
+/// its blocks and its verdict, and every row has its own budget of pair tests, so the verdict
+/// does not depend on the cut.
+struct DriftPass: @unchecked Sendable {
+    let check: DriftCheck
+    let grid: DriftGrid
+    let blocks: UnsafeMutableBufferPointer<DriftBlock>
+    let start: UnsafeMutableBufferPointer<Int32>
+    let members: UnsafeMutableBufferPointer<Int32>
+    /// Per chunk: false when a pair may be missing.
+    let verdicts: UnsafeMutableBufferPointer<Bool>
+
+    /// The passes (`StepPhase.drift`'s parameter).
+    static let boxes = 0, neighbours = 1
+    /// Least blocks per chunk of the boxes pass, least rows per chunk of the neighbours pass.
+    static let blockChunk = 512, rowChunk = 4
+
+    /// Runs one chunk of pass `pass` over `items` (blocks or rows).
+    func run(_ pass: Int, chunk: Int, items: Range<Int>) {
+        if pass == DriftPass.boxes {
+            for index in items {
+                var box = SIMD4<Double>(repeating: .infinity), smallest = Double.infinity
+                for member in Int(start[index])..<Int(start[index + 1]) {
+                    let slot = Int(members[member]), radius = check.bodies[slot].radius
+                    box = DriftCheck.lower(box, check.displacement(slot))
+                    smallest = radius < smallest ? radius : smallest
+                }
+                blocks[index] = DriftBlock(box: box, smallestRadius: smallest)
+            }
+            return
+        }
+        for row in items {
+            let first = row * grid.columns
+            var budget = DriftCheck.pairsPerBody * Int(start[first + grid.columns] - start[first]) + DriftCheck.blockPairLimit
+            for column in 0..<grid.columns where start[first + column] < start[first + column + 1] {
+                guard check.testNeighbours(grid, row: row, column: column, blocks: blocks, start: start, members: members,
+                                           budget: &budget) else {
+                    verdicts[chunk] = false
+                    return
+                }
+            }
+        }
+    }
+}
+
+/// The bodies built in one block, kept in 20 bytes: the box of their displacements since the
+/// build, as (dx, dy, −dx, −dy) lows, and their smallest radius, in single precision rounded
+/// down (the box only grows and the radius only shrinks, so every bound stays safe).
+struct DriftBlock: Sendable {
+    var lowX = Float.infinity, lowY = Float.infinity, negatedHighX = Float.infinity, negatedHighY = Float.infinity
+    var smallestRadius = Float.infinity
+
+    init() {}
+
+    /// The block of displacement box `box` (lows, as above) and smallest radius `radius`.
+    init(box: SIMD4<Double>, smallestRadius radius: Double) {
+        lowX = DriftBlock.down(box[0])
+        lowY = DriftBlock.down(box[1])
+        negatedHighX = DriftBlock.down(box[2])
+        negatedHighY = DriftBlock.down(box[3])
+        smallestRadius = DriftBlock.down(radius)
+    }
+
+    /// The largest single-precision value at most `value`.
+    @inline(__always)
+    static func down(_ value: Double) -> Float {
+        let single = Float(value)
+        return Double(single) > value ? single.nextDown : single
+    }
+
+    /// True when no body of this block and one of `other` can have closed by the skin of their
+    /// radius sum since the build (a body's true displacement differs from the one measured
+    /// from its rounded build position by at most `rounding`, the largest).
+    @inline(__always)
+    func closeEnough(_ other: DriftBlock, skin: Double, rounding: Double) -> Bool {
+        let x = max(-Double(negatedHighX) - Double(other.lowX), -Double(other.negatedHighX) - Double(lowX))
+        let y = max(-Double(negatedHighY) - Double(other.lowY), -Double(other.negatedHighY) - Double(lowY))
+        let budget = skin * (Double(smallestRadius) + Double(other.smallestRadius)) - 4 * rounding
+        return budget > 0 && x * x + y * y < budget * budget
+    }
+}
