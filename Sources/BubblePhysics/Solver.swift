@@ -67,12 +67,21 @@
 // one thread.
 //
 // Contact reuse. The pair search runs with a skin: pairs closer than (1 + speculativeFraction
-// + skin) × (ra + rb) become contacts, and the list is rebuilt only when some body has moved
-// more than `skin × r` from where it was at the build (an L1 bound over a single-precision
-// copy of that position, so a body that only jiggles in place never forces a rebuild), half the skin of a pair of equal
-// bodies, or when a body, a radius, a kind or the container changed. A pair outside the list
-// was farther than its range at the build and the two have closed by less than the skin since,
-// so every pair within the speculative range is in the list. Between builds one linear pass
+// + skin) × (ra + rb) become contacts. While no body has moved more than `skin × r` from where
+// it was at the build (an L1 bound over a single-precision copy of that position, so a body
+// that only jiggles in place never counts), half the skin of a pair of equal bodies, a pair
+// outside the list was farther than its range at the build and the two have closed by less
+// than the skin since, so every pair within the speculative range is in the list. Once some
+// body has moved more, the next step first runs the drift check (`DriftCheck`): bodies that
+// moved together — a crowd falling toward the point, a picker panned — have not closed on
+// each other, and blocks of build positions with boxes of their displacements prove it in one
+// linear pass (exact pair tests only where a box cannot); then only the wall contacts, which
+// follow absolute positions, are rebuilt. Otherwise, and whenever a body, a radius, a kind or
+// the container changed, the whole list is rebuilt. In the crowd benchmark the check cuts the
+// builds in 600 steps from 255 / 473 / 579 to 56 / 141 / 270 at 1,000 / 10,000 / 100,000
+// bodies, and costs about a tenth of a one-thread step (less than the builds it saves); its passes run
+// in chunks with a pair-test budget per row of blocks, so its verdict — and the bits — do not
+// depend on the thread count. Between builds one linear pass
 // per step refreshes every normal (centre to centre) and mass, and drops the impulse of pairs
 // beyond the speculative range (as the old per-step build did). The search looks at the
 // forward half of each body's neighbourhood in a grid per size level (see `Broadphase`,
