@@ -128,6 +128,9 @@ public struct World: Sendable {
     /// Some body has moved more than the skin since the last contact build (the next step
     /// checks whether the list still covers every close pair).
     var drifted = false
+    /// Every body moved less than a quarter of the skin in the last step (radius-relative): a
+    /// drift is then met by a rebuild rather than a check.
+    var driftIsSlow = false
     /// Rest detection (see `isAtRest`).
     var rest = RestState()
     /// Contact builds so far (a diagnostic: how well the skin lets contacts be reused).
