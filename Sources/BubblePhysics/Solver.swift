@@ -81,7 +81,7 @@
 // settling) a drift is met by a rebuild instead, after which a still list costs nothing.
 // Otherwise, and whenever a body, a radius, a kind or the container changed, the whole list is
 // rebuilt. In the crowd benchmark the check cuts the
-// builds in 600 steps from 255 / 473 / 579 to 56 / 141 / 270 at 1,000 / 10,000 / 100,000
+// builds in 600 steps from 255 / 473 / 579 to 79 / 145 / 271 at 1,000 / 10,000 / 100,000
 // bodies, and costs about a tenth of a one-thread step (less than the builds it saves); its passes run
 // in chunks with a pair-test budget per row of blocks, so its verdict — and the bits — do not
 // depend on the thread count. Between builds one linear pass
