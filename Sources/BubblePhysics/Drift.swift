@@ -66,11 +66,10 @@ struct DriftCheck {
         guard extent.count > 0 else { return true }
         guard extent.isFinite else { return false }
         // Blocks as wide as the largest build range, and every block within two of a block is
-        // its neighbour: blocks further apart were more than twice that apart at the build.
+        // its neighbour: blocks further apart were more than twice that apart at the build, so
+        // their pairs matter only if two displacements differ by that less the largest range.
         let width = 2 * (speculativeRange + skin) * extent.largestRadius
-        guard extent.spread + 2 * extent.rounding < 0.999 * Double(DriftCheck.reach) * width - 2 * speculativeRange * extent.largestRadius else {
-            return false
-        }
+        let farLimit = 0.999 * Double(DriftCheck.reach) * width - 2 * speculativeRange * extent.largestRadius - 2 * extent.rounding
         guard let grid = DriftGrid(extent, width: width) else { return false }
         return grid.withBlocks(self) { blocks, start, members in
             var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunks(grid.rows, base: DriftPass.rowChunk))
@@ -78,6 +77,7 @@ struct DriftCheck {
                 runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members, verdicts: verdicts)
                 defer { runner.work.pointee.drift = nil }
                 runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
+                guard DriftBlock.spread(of: UnsafeBufferPointer(blocks)) < farLimit else { return false }
                 runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
                 return !verdicts.contains(false)
             }
@@ -162,14 +162,12 @@ struct DriftCheck {
     }
 }
 
-/// What one pass over the colliding bodies finds: how many, where they were built, how far
-/// their displacements spread, the largest radius and the largest rounding.
+/// What one pass over the colliding bodies' build positions finds: how many, their box, the
+/// largest radius and the largest rounding.
 struct DriftExtent {
     var count = 0
     /// Build positions as (x, y, −x, −y), merged by `min`: the low and high corners.
     var positions = SIMD4<Double>(repeating: .infinity)
-    /// Displacements, likewise.
-    var displacements = SIMD4<Double>(repeating: .infinity)
     var largestRadius = 0.0
     var rounding = 0.0
 
@@ -179,22 +177,13 @@ struct DriftExtent {
             let x = Double(position.x), y = Double(position.y)
             count += 1
             positions = DriftCheck.lower(positions, SIMD4(x, y, -x, -y))
-            displacements = DriftCheck.lower(displacements, check.displacement(slot))
             let radius = check.bodies[slot].radius, error = DriftCheck.rounding(position)
             largestRadius = radius > largestRadius ? radius : largestRadius
             rounding = error > rounding ? error : rounding
         }
     }
 
-    /// The larger spread of the displacements along x and y.
-    var spread: Double {
-        let x = -displacements[2] - displacements[0], y = -displacements[3] - displacements[1]
-        return x > y ? x : y
-    }
-
-    var isFinite: Bool {
-        (positions.sum() + displacements.sum() + largestRadius + rounding).isFinite
-    }
+    var isFinite: Bool { (positions.sum() + largestRadius + rounding).isFinite }
 }
 
 /// The blocks of a drift check: a grid over the build positions.
@@ -320,6 +309,20 @@ struct DriftBlock: Sendable {
         negatedHighX = DriftBlock.down(box[2])
         negatedHighY = DriftBlock.down(box[3])
         smallestRadius = DriftBlock.down(radius)
+    }
+
+    /// The larger spread along x and y of every displacement in `blocks` (a bound on how far any
+    /// two bodies have closed since the build; infinite or NaN when some displacement is not finite).
+    static func spread(of blocks: UnsafeBufferPointer<DriftBlock>) -> Double {
+        var all = DriftBlock()
+        for block in blocks {
+            all.lowX = min(all.lowX, block.lowX)
+            all.lowY = min(all.lowY, block.lowY)
+            all.negatedHighX = min(all.negatedHighX, block.negatedHighX)
+            all.negatedHighY = min(all.negatedHighY, block.negatedHighY)
+        }
+        let x = -Double(all.negatedHighX) - Double(all.lowX), y = -Double(all.negatedHighY) - Double(all.lowY)
+        return x > y ? x : y
     }
 
     /// The largest single-precision value at most `value`.
