@@ -9,13 +9,50 @@ struct LaneBodies {
     var radius: SIMD4<Double>
 }
 
-/// The solver state of the bodies of four contact lanes: velocity and displacement since step
-/// start (one `SolverContext.motion` row each, transposed into lanes).
-struct LaneMotion {
-    var vx: SIMD4<Float>
-    var vy: SIMD4<Float>
-    var dx: SIMD4<Float>
-    var dy: SIMD4<Float>
+/// The solver state of the bodies of four contact lanes as stored: one `SolverContext.motion`
+/// row (velocity x, y; displacement x, y) per lane. A contact needs only the difference of its
+/// two bodies' rows in lanes (one transpose, not two), and its velocity changes go back as rows
+/// added to the rows it read, so the displacements are written back untouched.
+struct LaneRows {
+    var row0: SIMD4<Float>
+    var row1: SIMD4<Float>
+    var row2: SIMD4<Float>
+    var row3: SIMD4<Float>
+
+    /// Lane by lane, `self − other`.
+    @inline(__always)
+    static func - (lhs: LaneRows, rhs: LaneRows) -> LaneRows {
+        LaneRows(row0: lhs.row0 - rhs.row0, row1: lhs.row1 - rhs.row1, row2: lhs.row2 - rhs.row2, row3: lhs.row3 - rhs.row3)
+    }
+
+    /// The rows transposed: velocity x, velocity y, displacement x, displacement y, one lane each.
+    @inline(__always)
+    var columns: (vx: SIMD4<Float>, vy: SIMD4<Float>, dx: SIMD4<Float>, dy: SIMD4<Float>) {
+        let v01 = SIMD4(lowHalf: row0.lowHalf, highHalf: row1.lowHalf), v23 = SIMD4(lowHalf: row2.lowHalf, highHalf: row3.lowHalf)
+        let d01 = SIMD4(lowHalf: row0.highHalf, highHalf: row1.highHalf), d23 = SIMD4(lowHalf: row2.highHalf, highHalf: row3.highHalf)
+        return (SIMD4(lowHalf: v01.evenHalf, highHalf: v23.evenHalf), SIMD4(lowHalf: v01.oddHalf, highHalf: v23.oddHalf),
+                SIMD4(lowHalf: d01.evenHalf, highHalf: d23.evenHalf), SIMD4(lowHalf: d01.oddHalf, highHalf: d23.oddHalf))
+    }
+
+    /// Adds a velocity change (`x`, `y`, one lane each) to each row; the displacements gain −0,
+    /// which leaves every value, −0 included, as it was.
+    @inline(__always)
+    func adding(x: SIMD4<Float>, y: SIMD4<Float>) -> LaneRows {
+        let low = SIMD4(x[0], y[0], x[1], y[1]), high = SIMD4(x[2], y[2], x[3], y[3])
+        let keep = SIMD2<Float>(repeating: -0.0)
+        return LaneRows(row0: row0 + SIMD4(lowHalf: low.lowHalf, highHalf: keep), row1: row1 + SIMD4(lowHalf: low.highHalf, highHalf: keep),
+                        row2: row2 + SIMD4(lowHalf: high.lowHalf, highHalf: keep), row3: row3 + SIMD4(lowHalf: high.highHalf, highHalf: keep))
+    }
+
+    /// Subtracts a velocity change from each row; the displacements lose +0, which leaves them
+    /// as they were.
+    @inline(__always)
+    func subtracting(x: SIMD4<Float>, y: SIMD4<Float>) -> LaneRows {
+        let low = SIMD4(x[0], y[0], x[1], y[1]), high = SIMD4(x[2], y[2], x[3], y[3])
+        let keep = SIMD2<Float>(repeating: 0)
+        return LaneRows(row0: row0 - SIMD4(lowHalf: low.lowHalf, highHalf: keep), row1: row1 - SIMD4(lowHalf: low.highHalf, highHalf: keep),
+                        row2: row2 - SIMD4(lowHalf: high.lowHalf, highHalf: keep), row3: row3 - SIMD4(lowHalf: high.highHalf, highHalf: keep))
+    }
 }
 
 /// The colour groups, four contacts at a time: refresh, warm start, solve and relax. Every
@@ -38,17 +75,11 @@ extension SolverContext {
                           radius: SIMD4(b0.radius, b1.radius, b2.radius, b3.radius))
     }
 
-    /// The solver state of four bodies, transposed into lanes.
+    /// The solver state of four bodies, one row per lane.
     @inline(__always)
-    func gatherMotion(_ index: SIMD4<Int32>) -> LaneMotion {
+    func gatherRows(_ index: SIMD4<Int32>) -> LaneRows {
         let base = motion.baseAddress.unsafelyUnwrapped
-        let r0 = base[Int(index[0])], r1 = base[Int(index[1])], r2 = base[Int(index[2])], r3 = base[Int(index[3])]
-        let v01 = SIMD4(lowHalf: r0.lowHalf, highHalf: r1.lowHalf), v23 = SIMD4(lowHalf: r2.lowHalf, highHalf: r3.lowHalf)
-        let d01 = SIMD4(lowHalf: r0.highHalf, highHalf: r1.highHalf), d23 = SIMD4(lowHalf: r2.highHalf, highHalf: r3.highHalf)
-        return LaneMotion(vx: SIMD4(lowHalf: v01.evenHalf, highHalf: v23.evenHalf),
-                          vy: SIMD4(lowHalf: v01.oddHalf, highHalf: v23.oddHalf),
-                          dx: SIMD4(lowHalf: d01.evenHalf, highHalf: d23.evenHalf),
-                          dy: SIMD4(lowHalf: d01.oddHalf, highHalf: d23.oddHalf))
+        return LaneRows(row0: base[Int(index[0])], row1: base[Int(index[1])], row2: base[Int(index[2])], row3: base[Int(index[3])])
     }
 
     /// Inverse masses and radii of four bodies.
@@ -64,14 +95,14 @@ extension SolverContext {
     /// what one store wrote), last lane first: a padding lane repeats the first lane's body
     /// with its old state, and the first lane's write wins.
     @inline(__always)
-    func scatterMotion(_ index: SIMD4<Int32>, _ state: LaneMotion) {
+    func scatterRows(_ index: SIMD4<Int32>, _ rows: LaneRows) {
         // Unchecked writes: debug builds check the slots (a bad one would corrupt memory).
         assert(index.min() >= 0 && Int(index.max()) < motion.count, "contact slot out of range")
         let base = motion.baseAddress.unsafelyUnwrapped
-        base[Int(index[3])] = SIMD4(state.vx[3], state.vy[3], state.dx[3], state.dy[3])
-        base[Int(index[2])] = SIMD4(state.vx[2], state.vy[2], state.dx[2], state.dy[2])
-        base[Int(index[1])] = SIMD4(state.vx[1], state.vy[1], state.dx[1], state.dy[1])
-        base[Int(index[0])] = SIMD4(state.vx[0], state.vy[0], state.dx[0], state.dy[0])
+        base[Int(index[3])] = rows.row3
+        base[Int(index[2])] = rows.row2
+        base[Int(index[1])] = rows.row1
+        base[Int(index[0])] = rows.row0
     }
 
     /// Once per step: every normal from the current centres (a fixed direction for coincident
@@ -118,15 +149,11 @@ extension SolverContext {
     func warmStart(_ groups: Range<Int>) {
         for index in groups {
             let group = lanes[index], shape = geometry[index]
-            var bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
+            let bodyA = gatherRows(group.a), bodyB = gatherRows(group.b)
             let massA = gatherTraits(group.a).invMass, massB = gatherTraits(group.b).invMass
             let px = group.impulse * shape.nx, py = group.impulse * shape.ny
-            bodyB.vx += px * massB
-            bodyB.vy += py * massB
-            bodyA.vx -= px * massA
-            bodyA.vy -= py * massA
-            scatterMotion(group.b, bodyB)
-            scatterMotion(group.a, bodyA)
+            scatterRows(group.b, bodyB.adding(x: px * massB, y: py * massB))
+            scatterRows(group.a, bodyA.subtracting(x: px * massA, y: py * massA))
         }
     }
 
@@ -146,9 +173,10 @@ extension SolverContext {
     @inline(__always)
     private func solveGroup(_ group: ContactLanes, _ shape: LaneGeometry, _ constants: LaneConstants,
                             biased: Bool) -> SIMD4<Float> {
-        var bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
+        let bodyA = gatherRows(group.a), bodyB = gatherRows(group.b)
         let traitsA = gatherTraits(group.a), traitsB = gatherTraits(group.b)
-        let separation = shape.base + (shape.nx * (bodyB.dx - bodyA.dx) + shape.ny * (bodyB.dy - bodyA.dy))
+        let relative = (bodyB - bodyA).columns
+        let separation = shape.base + (shape.nx * relative.dx + shape.ny * relative.dy)
         var bias = SIMD4<Float>(repeating: 0)
         var massScale = SIMD4<Float>(repeating: 1), impulseScale = SIMD4<Float>(repeating: 0)
         if biased {
@@ -163,17 +191,13 @@ extension SolverContext {
         bias.replace(with: separation * constants.inverseH, where: apart)
         massScale.replace(with: 1, where: apart)
         impulseScale.replace(with: 0, where: apart)
-        let normalSpeed = (bodyB.vx - bodyA.vx) * shape.nx + (bodyB.vy - bodyA.vy) * shape.ny
+        let normalSpeed = relative.vx * shape.nx + relative.vy * shape.ny
         let change = -shape.mass * massScale * (normalSpeed + bias) - impulseScale * group.impulse
         let total = SolverContext.storedImpulse(group.impulse + change)
         let applied = total - group.impulse
         let px = applied * shape.nx, py = applied * shape.ny
-        bodyB.vx += px * traitsB.invMass
-        bodyB.vy += py * traitsB.invMass
-        bodyA.vx -= px * traitsA.invMass
-        bodyA.vy -= py * traitsA.invMass
-        scatterMotion(group.b, bodyB)
-        scatterMotion(group.a, bodyA)
+        scatterRows(group.b, bodyB.adding(x: px * traitsB.invMass, y: py * traitsB.invMass))
+        scatterRows(group.a, bodyA.subtracting(x: px * traitsA.invMass, y: py * traitsA.invMass))
         return total
     }
 
