@@ -20,8 +20,9 @@ struct StepWork: @unchecked Sendable {
     var layout: ContactLayout?
     /// The passes of a drift check (while it runs).
     var drift: DriftPass?
-    /// The solver's view of the step (once the contacts are built).
-    var context: SolverContext?
+    /// The solver's view of the step (once the contacts are built), by address: a phase's
+    /// chunk then reads it in place instead of copying a few hundred bytes per call.
+    var context: UnsafePointer<SolverContext>?
     var sweep: SweepContext?
     /// Bodies to sweep and their impacts (the sweep's two phases).
     var fast: UnsafeBufferPointer<Int32> = UnsafeBufferPointer(start: nil, count: 0)
@@ -81,7 +82,7 @@ struct StepWork: @unchecked Sendable {
                 impacts[index] = sweep.firstImpact(of: Int(fast[index]))
             }
         default:
-            if let context { run(phase, parameter, chunk: chunk, context) }
+            if let context { run(phase, parameter, chunk: chunk, context.pointee) }
         }
     }
 

@@ -142,21 +142,23 @@ extension World {
         var summary = BodySummary()
         withSolverContext { context in
             summaries.withUnsafeMutableBufferPointer { summaries in
-                runner.work.pointee.context = context
-                runner.work.pointee.summaries = summaries
-                runner.work.pointee.skin = World.skin
-                runner.run(.refresh, count: groups, base: StepWork.groupChunk)
-                context.refreshSequential()
-                if elasticity > 0 { context.recordApproachSpeeds(into: &approach) }
-                for substep in 0..<substeps {
-                    World.substep(substep, runner: runner, context: context, colours: colours, bodies: count)
+                withUnsafePointer(to: context) { address in
+                    runner.work.pointee.context = address
+                    runner.work.pointee.summaries = summaries
+                    runner.work.pointee.skin = World.skin
+                    runner.run(.refresh, count: groups, base: StepWork.groupChunk)
+                    context.refreshSequential()
+                    if elasticity > 0 { context.recordApproachSpeeds(into: &approach) }
+                    for substep in 0..<substeps {
+                        World.substep(substep, runner: runner, context: context, colours: colours, bodies: count)
+                    }
+                    if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
+                    runner.run(.finish, count: count, base: StepWork.bodyChunk)
+                    for chunk in summaries { summary.merge(chunk) }
+                    if summary.fastBodies > 0 { World.sweep(runner: runner, context: context, range: range) }
+                    runner.work.pointee.context = nil
+                    runner.work.pointee.summaries = UnsafeMutableBufferPointer(start: nil, count: 0)
                 }
-                if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
-                runner.run(.finish, count: count, base: StepWork.bodyChunk)
-                for chunk in summaries { summary.merge(chunk) }
-                if summary.fastBodies > 0 { World.sweep(runner: runner, context: context, range: range) }
-                runner.work.pointee.context = nil
-                runner.work.pointee.summaries = UnsafeMutableBufferPointer(start: nil, count: 0)
             }
         }
         approachSpeeds = approach
