@@ -10,9 +10,9 @@ struct LaneBodies {
 }
 
 /// The solver state of the bodies of four contact lanes as stored: one `SolverContext.motion`
-/// row (velocity x, y; displacement x, y) per lane. A contact needs only the difference of its
-/// two bodies' rows in lanes (one transpose, not two), and its velocity changes go back as rows
-/// added to the rows it read, so the displacements are written back untouched.
+/// row (velocity x, y; displacement x, y) per lane. A contact reads the difference of its two
+/// bodies' rows in lanes, and its velocity changes go back as rows added to the rows it read
+/// (−0 in the displacement columns), so the displacements are written back untouched.
 struct LaneRows {
     var row0: SIMD4<Float>
     var row1: SIMD4<Float>
