@@ -157,16 +157,17 @@ extension SolverContext {
         }
     }
 
-    /// One sweep over a range of groups of one colour. With `biased` the soft push-out is on
-    /// (solve); without, only approach is stopped (relax).
-    func solve(_ groups: Range<Int>, biased: Bool) {
+    /// One sweep over a range of groups of one colour with the soft push-out on (the solve).
+    func solve(_ groups: Range<Int>) {
         let constants = LaneConstants(self)
-        // Two copies of one loop, so each is straight-line code for its pass.
-        if biased {
-            for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: true) }
-        } else {
-            for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: false) }
-        }
+        for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: true) }
+    }
+
+    /// One sweep over a range of groups of one colour that only stops approach (the relax).
+    /// Its own function, like `solve`, so each is straight-line code for its pass.
+    func relax(_ groups: Range<Int>) {
+        let constants = LaneConstants(self)
+        for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: false) }
     }
 
     /// Solves the four contacts of a group at once; returns their new accumulated impulses.

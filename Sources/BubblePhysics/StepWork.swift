@@ -43,12 +43,16 @@ struct StepWork: @unchecked Sendable {
 
     /// Items per chunk for `count` items: `count / parts`, at least `base`, and enough that
     /// there are at most 65,535 chunks.
+    /// One thread takes everything as one chunk, without the divisions (a step runs a phase
+    /// about a hundred times; their divisions cost a small picker's step several percent).
     func chunkSize(_ count: Int, base: Int) -> Int {
-        max(base, (count + parts - 1) / parts, (count + 65_534) / 65_535)
+        if parts == 1 { return max(base, count) }
+        return max(base, (count + parts - 1) / parts, (count + 65_534) / 65_535)
     }
 
     /// Chunks of `count` items.
     func chunks(_ count: Int, base: Int) -> Int {
+        if parts == 1 { return count > 0 ? 1 : 0 }
         let size = chunkSize(count, base: base)
         return (count + size - 1) / size
     }
@@ -82,26 +86,26 @@ struct StepWork: @unchecked Sendable {
                 impacts[index] = sweep.firstImpact(of: Int(fast[index]))
             }
         default:
-            if let context { run(phase, parameter, chunk: chunk, context.pointee) }
+            if let context { run(phase, parameter, chunk: chunk, context) }
         }
     }
 
     /// The solver's phases.
     @inline(__always)
-    private func run(_ phase: StepPhase, _ parameter: Int, chunk: Int, _ context: SolverContext) {
-        let bodies = 0..<context.bodies.count
+    private func run(_ phase: StepPhase, _ parameter: Int, chunk: Int, _ context: UnsafePointer<SolverContext>) {
+        let bodies = 0..<context.pointee.bodies.count
         let colour = phase == .warmStart || phase == .solve || phase == .relax
-            ? Int(context.groupStart[parameter])..<Int(context.groupStart[parameter + 1]) : 0..<0
+            ? Int(context.pointee.groupStart[parameter])..<Int(context.pointee.groupStart[parameter + 1]) : 0..<0
         switch phase {
-        case .refresh: context.refresh(slice(0..<context.lanes.count, chunk, base: StepWork.groupChunk))
+        case .refresh: context.pointee.refresh(slice(0..<context.pointee.lanes.count, chunk, base: StepWork.groupChunk))
         case .integrateVelocities:
-            context.integrateVelocities(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .warmStart: context.warmStart(slice(colour, chunk, base: StepWork.groupChunk))
-        case .solve: context.solve(slice(colour, chunk, base: StepWork.groupChunk), biased: true)
-        case .relax: context.solve(slice(colour, chunk, base: StepWork.groupChunk), biased: false)
+            context.pointee.integrateVelocities(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
+        case .warmStart: context.pointee.warmStart(slice(colour, chunk, base: StepWork.groupChunk))
+        case .solve: context.pointee.solve(slice(colour, chunk, base: StepWork.groupChunk))
+        case .relax: context.pointee.relax(slice(colour, chunk, base: StepWork.groupChunk))
         case .integratePositions:
-            context.integratePositions(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .finish: summaries[chunk] = context.finishBodies(slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
+            context.pointee.integratePositions(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
+        case .finish: summaries[chunk] = context.pointee.finishBodies(slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
         case .search, .grid, .collect, .layout, .drift, .sweep: break
         }
     }
