@@ -6,9 +6,9 @@ extension BubbleContainer {
     /// at the top of `BubbleID.range` was added by hand).
     /// - Complexity: O(n).
     func lowestFreeID() -> Int {
-        var used = [Bool](repeating: false, count: records.count + 1)
-        for record in records where record.bubble.id.rawValue < used.count { used[record.bubble.id.rawValue] = true }
-        return used.firstIndex(of: false) ?? records.count
+        var used = [Bool](repeating: false, count: motions.count + 1)
+        for bubble in allBubbles where bubble.id.rawValue < used.count { used[bubble.id.rawValue] = true }
+        return used.firstIndex(of: false) ?? motions.count
     }
 
     /// Makes a bubble with the next identity (0, 1, 2, …) without adding it. Identities are not
@@ -42,16 +42,17 @@ extension BubbleContainer {
         if bubble.isSelected && !makeRoomForSelection() { bubble.isSelected = false }
         let diameter = BubbleContainer.sanitised(bubble.content.diameter(selected: bubble.isSelected))
         if bubble.isSelected { selectionCounter += 1 }
-        records.append(BubbleRecord(bubble: bubble, body: nil, phase: .waiting, phaseStart: time,
-                                    spawnAtCenter: atCenter, animated: animated, diameterFrom: diameter,
+        allBubbles.append(bubble)
+        motions.append(BubbleMotion(body: nil, phase: .waiting, phaseStart: time, spawnAtCenter: atCenter,
+                                    animated: animated, isSelected: bubble.isSelected, diameterFrom: diameter,
                                     diameterTo: diameter, diameterStart: time, selectionOrder: selectionCounter,
                                     previous: nil))
-        indexByID[bubble.id] = records.count - 1
+        indexByID[bubble.id] = motions.count - 1
         liveCount += 1
         if bubble.isSelected { selectedLiveCount += 1 }
-        report(.added, records.count - 1)
-        if bubble.isSelected { report(.selected, records.count - 1) }
-        if configuration.size.hasArea { spawn(records.count - 1) }
+        report(.added, motions.count - 1)
+        if bubble.isSelected { report(.selected, motions.count - 1) }
+        if configuration.size.hasArea { spawn(motions.count - 1) }
     }
 
     /// Makes and adds a bubble in one call (it cannot be a duplicate). Returns its identity.
@@ -74,32 +75,32 @@ extension BubbleContainer {
     /// - Complexity: O(1) amortised: a cursor walks forward over bubbles already leaving.
     mutating func enforceMaxBubbles(adding: Int) {
         guard let limit = configuration.maxBubbles else { return }
-        while liveCount + adding > limit && oldestLiveHint < records.count {
-            if records[oldestLiveHint].phase != .removing { beginRemoval(oldestLiveHint) }
+        while liveCount + adding > limit && oldestLiveHint < motions.count {
+            if motions[oldestLiveHint].phase != .removing { beginRemoval(oldestLiveHint) }
             oldestLiveHint += 1
         }
     }
 
     /// Creates the body of a waiting bubble at its spawn point.
     mutating func spawn(_ index: Int) {
-        let record = records[index]
-        let diameter = record.diameterTo
-        let scale = record.animated && configuration.growInDuration > 0 ? PickerConstants.minimumScale : 1
+        let motion = motions[index]
+        let diameter = motion.diameterTo
+        let scale = motion.animated && configuration.growInDuration > 0 ? PickerConstants.minimumScale : 1
         let radius = diameter * scale * 0.5
         let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
-        let base = record.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
-        let position = BubbleContainer.withinWorld(keptInside(base + jitter, radius: radius))
+        let base = motion.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
+        let position = withinWorld(configuration.keptInside(base + jitter, radius: radius))
         let definition = BodyDefinition(position: position, radius: radius,
-                                        density: density(selected: record.bubble.isSelected) / (scale * scale),
+                                        density: density(selected: motion.isSelected) / (scale * scale),
                                         resistance: configuration.resistance)
         do {
-            records[index].body = try world.createBody(definition)
+            motions[index].body = try world.createBody(definition)
         } catch {
             assertionFailure("container bug: \(error)")  // bounded above; in release the bubble keeps waiting
             return
         }
-        records[index].phase = scale < 1 ? .growingIn : .present
-        records[index].phaseStart = time
+        motions[index].phase = scale < 1 ? .growingIn : .present
+        motions[index].phaseStart = time
     }
 
     /// The next spawn corner (seeded, never the previous one), inset by `radius`.
@@ -119,7 +120,7 @@ extension BubbleContainer {
     }
 
     mutating func spawnWaitingBubbles() {
-        for index in records.indices where records[index].phase == .waiting { spawn(index) }
+        for index in motions.indices where motions[index].phase == .waiting { spawn(index) }
     }
 }
 

@@ -76,10 +76,10 @@ extension BubbleContainer {
             // Bounded scale: a container that was 5e-324 pt wide must not give an infinite one.
             let sx = BubbleContainer.respreadScale(new.width / reference.width)
             let sy = BubbleContainer.respreadScale(new.height / reference.height)
-            for index in records.indices {
-                guard let body = records[index].body else { continue }
+            for index in motions.indices {
+                guard let body = motions[index].body else { continue }
                 let p = world.position(of: body)
-                bounded(try world.setPosition(BubbleContainer.withinWorld(Vector2(p.x * sx, p.y * sy)), of: body))
+                bounded(try world.setPosition(withinWorld(Vector2(p.x * sx, p.y * sy)), of: body))
             }
         }
         spawnWaitingBubbles()
@@ -88,19 +88,12 @@ extension BubbleContainer {
     /// Moves every body inside the solid borders at once (after a resize or a border closing).
     mutating func keepBodiesInside() {
         guard configuration.size.hasArea else { return }
-        for index in records.indices {
-            guard let body = records[index].body else { continue }
+        for index in motions.indices {
+            guard let body = motions[index].body else { continue }
             let position = world.position(of: body)
-            let inside = keptInside(position, radius: world.radius(of: body))
-            if inside != position { bounded(try world.setPosition(BubbleContainer.withinWorld(inside), of: body)) }
+            let inside = configuration.keptInside(position, radius: world.radius(of: body))
+            if inside != position { bounded(try world.setPosition(withinWorld(inside), of: body)) }
         }
-    }
-
-    /// `point` moved inside the solid borders by `radius` (to the middle when too small).
-    /// A position clamped to the world's coordinate limit (a bubble that scrolled far away and
-    /// is then re-spread by a large resize must not leave the range the world accepts).
-    static func withinWorld(_ point: Vector2) -> Vector2 {
-        Vector2(BodyDefinition.coordinateRange.clamped(point.x), BodyDefinition.coordinateRange.clamped(point.y))
     }
 
     /// A re-spread scale factor kept within 1e-9…1e9 (finite whatever the old and new sizes).
@@ -108,23 +101,11 @@ extension BubbleContainer {
         scale > 1e9 ? 1e9 : (scale >= 1e-9 ? scale : 1e-9)
     }
 
-    func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
-        let solid = configuration.solidBorders, size = configuration.size
-        var p = point
-        if solid.contains(.left) && p.x < radius { p.x = radius }
-        if solid.contains(.right) && p.x > size.width - radius { p.x = size.width - radius }
-        if solid.contains(.left) && solid.contains(.right) && 2 * radius > size.width { p.x = size.width * 0.5 }
-        if solid.contains(.top) && p.y < radius { p.y = radius }
-        if solid.contains(.bottom) && p.y > size.height - radius { p.y = size.height - radius }
-        if solid.contains(.top) && solid.contains(.bottom) && 2 * radius > size.height { p.y = size.height * 0.5 }
-        return p
-    }
-
     /// Re-applies density and resistance to every body.
     mutating func refreshBodies() {
-        for index in records.indices {
-            guard let body = records[index].body else { continue }
-            bounded(try world.setDensity(bodyDensity(records[index]), of: body))
+        for index in motions.indices {
+            guard let body = motions[index].body else { continue }
+            bounded(try world.setDensity(bodyDensity(motions[index]), of: body))
             bounded(try world.setResistance(configuration.resistance, of: body))
         }
     }

@@ -35,7 +35,7 @@ extension BubbleContainer {
         guard point.isFinite, time.isFinite, gesture == .idle else { return }
         let sample = PointerSample(point: point, time: time)
         if let index = hitIndex(point) {
-            gesture = .bubble(BubbleGesture(id: records[index].bubble.id, down: sample, samples: [sample],
+            gesture = .bubble(BubbleGesture(id: allBubbles[index].id, down: sample, samples: [sample],
                                             isDragging: false, grabOffset: .zero, finger: point))
         } else if configuration.backgroundScrollEnabled {
             gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget, trail: [point]))
@@ -138,7 +138,7 @@ extension BubbleContainer {
     }
 
     mutating func beginDrag(_ drag: inout BubbleGesture) {
-        guard let index = indexByID[drag.id], let body = records[index].body else { return }
+        guard let index = indexByID[drag.id], let body = motions[index].body else { return }
         drag.isDragging = true
         drag.grabOffset = world.position(of: body) - drag.down.point
         world.setAttracted(false, of: body)
@@ -157,9 +157,9 @@ extension BubbleContainer {
 
     /// Hands the bubble back to the field with the finger's (capped) velocity.
     mutating func release(_ drag: BubbleGesture) {
-        guard let index = indexByID[drag.id], let body = records[index].body else { return }
+        guard let index = indexByID[drag.id], let body = motions[index].body else { return }
         world.setAttracted(true, of: body)
-        bounded(try world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(records[index])), of: body))
+        bounded(try world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(motions[index])), of: body))
     }
 
     /// Mean finger velocity over the last `flickWindow` seconds of samples.
@@ -187,13 +187,13 @@ extension BubbleContainer {
     /// finger + grab offset: v' = (v − h ω² (x − target)) / (1 + 2 h ω + h² ω²).
     mutating func driveDraggedBody() {
         guard case .bubble(let drag) = gesture, drag.isDragging,
-              let index = indexByID[drag.id], let body = records[index].body else { return }
+              let index = indexByID[drag.id], let body = motions[index].body else { return }
         let h = configuration.physics.timeStep
         let omega = 2 * 3.141592653589793 * configuration.dragFrequency
         let target = drag.finger + drag.grabOffset
         let v = world.velocity(of: body), x = world.position(of: body)
         let next = (v - (x - target) * (h * omega * omega)) / (1 + 2 * h * omega + h * h * omega * omega)
-        bounded(try world.setVelocity(capped(next, diameter: currentDiameter(records[index])), of: body))
+        bounded(try world.setVelocity(capped(next, diameter: currentDiameter(motions[index])), of: body))
     }
 
     /// Folds the gesture into the state hash.

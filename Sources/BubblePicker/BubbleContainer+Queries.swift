@@ -21,13 +21,13 @@ extension BubbleContainer {
     /// Every live bubble matching the predicate (called once per bubble, in insertion order).
     /// - Complexity: O(n) plus the predicate's cost.
     public func bubbles(where predicate: (Bubble<Content>) -> Bool) -> [Bubble<Content>] {
-        records.compactMap { $0.phase != .removing && predicate($0.bubble) ? $0.bubble : nil }
+        motions.indices.compactMap { motions[$0].phase != .removing && predicate(allBubbles[$0]) ? allBubbles[$0] : nil }
     }
 
     /// The live bubble with this identity, or nil.
     public func bubble(_ id: BubbleID) -> Bubble<Content>? {
-        guard let record = record(id), record.phase != .removing else { return nil }
-        return record.bubble
+        guard let index = indexByID[id], motions[index].phase != .removing else { return nil }
+        return allBubbles[index]
     }
 
     /// True when a live bubble has this identity.
@@ -35,22 +35,22 @@ extension BubbleContainer {
 
     /// The centre of a bubble in points (nil when unknown or still waiting for a size).
     public func center(of id: BubbleID) -> Vector2? {
-        guard let body = record(id)?.body else { return nil }
+        guard let body = motion(id)?.body else { return nil }
         return world.position(of: body)
     }
 
     /// Hit test: among live bubbles whose drawn circle contains `point`, the one whose centre
     /// is nearest; on a tie the later-added one (drawn on top). Nil on the background.
     public func bubble(at point: Vector2) -> Bubble<Content>? {
-        hitIndex(point).map { records[$0].bubble }
+        hitIndex(point).map { allBubbles[$0] }
     }
 
     func hitIndex(_ point: Vector2) -> Int? {
         guard point.isFinite else { return nil }
         var best: Int? = nil
         var bestDistance = Double.infinity
-        for index in records.indices where records[index].phase != .removing {
-            guard let body = records[index].body else { continue }
+        for index in motions.indices where motions[index].phase != .removing {
+            guard let body = motions[index].body else { continue }
             let distanceSquared = (world.position(of: body) - point).lengthSquared
             let radius = world.radius(of: body)
             if distanceSquared <= radius * radius && distanceSquared <= bestDistance {
@@ -62,10 +62,7 @@ extension BubbleContainer {
     }
 
     /// The layout diameter of a bubble now (animating between its two sizes).
-    func currentDiameter(_ record: BubbleRecord<Content>) -> Double {
-        let t = progress(since: record.diameterStart, over: configuration.selectionDuration)
-        return record.diameterFrom + (record.diameterTo - record.diameterFrom) * BubbleContainer.smoothstep(t)
-    }
+    func currentDiameter(_ motion: BubbleMotion) -> Double { motion.diameter(timing) }
 
     /// A frame for renderers: every bubble (waiting ones at the anchor with scale 0, leaving
     /// ones shrinking), in insertion order, with the container's geometry.
@@ -87,24 +84,25 @@ extension BubbleContainer {
         if let previous = previousAnchorPoint, t < 1 { anchor = Vector2.lerp(previous, anchor, t) }
         return BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
                            solidBorders: configuration.solidBorders, anchorPoint: anchor,
-                           bubbles: records.map { snapshot($0, interpolation: t) }, pointer: pointerSnapshot)
+                           bubbles: motions.indices.map { snapshot($0, interpolation: t) }, pointer: pointerSnapshot)
     }
 
-    func snapshot(_ record: BubbleRecord<Content>, interpolation t: Double = 1) -> BubbleSnapshot {
-        var center = record.body.map { world.position(of: $0) } ?? anchorPoint
-        var diameter = currentDiameter(record)
+    func snapshot(_ index: Int, interpolation t: Double = 1) -> BubbleSnapshot {
+        let motion = motions[index], bubble = allBubbles[index]
+        var center = motion.body.map { world.position(of: $0) } ?? anchorPoint
+        var diameter = currentDiameter(motion)
         // A bubble that never got a body was never shown: it has no size (no ghost at the anchor).
-        var scale = record.body == nil ? 0 : scale(record)
-        if t < 1, let previous = record.previous {
+        var scale = motion.body == nil ? 0 : scale(motion)
+        if t < 1, let previous = motion.previous {
             center = Vector2.lerp(previous.center, center, t)
             diameter = previous.diameter + (diameter - previous.diameter) * t
             scale = previous.scale + (scale - previous.scale) * t
         }
-        return BubbleSnapshot(id: record.bubble.id, tag: record.bubble.tag, center: center,
+        return BubbleSnapshot(id: bubble.id, tag: bubble.tag, center: center,
                               diameter: diameter, scale: scale,
-                              isSelected: record.bubble.isSelected, phase: record.phase,
-                              isDragged: isDragged(record.bubble.id),
-                              appearance: record.bubble.content.appearance(selected: record.bubble.isSelected))
+                              isSelected: bubble.isSelected, phase: motion.phase,
+                              isDragged: isDragged(bubble.id),
+                              appearance: bubble.content.appearance(selected: bubble.isSelected))
     }
 
     /// A hash of the exact state: the world's bodies plus every bubble's identity, tag,
@@ -114,16 +112,16 @@ extension BubbleContainer {
         hasher.combine(world.stateHash())
         hasher.combine(UInt64(stepCount))
         hasher.combine(time)
-        for record in records {
-            hasher.combine(UInt64(bitPattern: Int64(record.bubble.id.rawValue)))
-            hasher.combine(UInt64(bitPattern: record.bubble.tag.map { Int64($0) } ?? Int64.min))  // Int64: the same on 32-bit wasm
-            hasher.combine(UInt64(record.bubble.isSelected ? 1 : 0))
-            hasher.combine(UInt64(record.phase.hashCode))
-            hasher.combine(record.phaseStart)
-            hasher.combine(record.diameterFrom)
-            hasher.combine(record.diameterTo)
-            hasher.combine(record.diameterStart)
-            hasher.combine(UInt64(bitPattern: Int64(record.selectionOrder)))
+        for (bubble, motion) in zip(allBubbles, motions) {
+            hasher.combine(UInt64(bitPattern: Int64(bubble.id.rawValue)))
+            hasher.combine(UInt64(bitPattern: bubble.tag.map { Int64($0) } ?? Int64.min))  // Int64: the same on 32-bit wasm
+            hasher.combine(UInt64(bubble.isSelected ? 1 : 0))
+            hasher.combine(UInt64(motion.phase.hashCode))
+            hasher.combine(motion.phaseStart)
+            hasher.combine(motion.diameterFrom)
+            hasher.combine(motion.diameterTo)
+            hasher.combine(motion.diameterStart)
+            hasher.combine(UInt64(bitPattern: Int64(motion.selectionOrder)))
         }
         for value in [anchorCurrent.x, anchorCurrent.y, anchorTarget.x, anchorTarget.y] { hasher.combine(value) }
         hasher.combine(random.state)
@@ -160,8 +158,8 @@ extension BubbleContainer {
         let size = configuration.size
         guard size.hasArea else { return 0 }
         var area = 0.0
-        for record in records where record.phase != .removing {
-            area += 0.7853981633974483 * record.diameterTo * record.diameterTo
+        for motion in motions where motion.phase != .removing {
+            area += 0.7853981633974483 * motion.diameterTo * motion.diameterTo
         }
         return area / size.area
     }

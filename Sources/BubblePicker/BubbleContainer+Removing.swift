@@ -8,7 +8,7 @@ extension BubbleContainer {
     /// - Complexity: O(1).
     @discardableResult
     public mutating func remove(_ id: BubbleID) -> Bool {
-        guard let index = indexByID[id], records[index].phase != .removing else { return false }
+        guard let index = indexByID[id], motions[index].phase != .removing else { return false }
         beginRemoval(index)
         return true
     }
@@ -24,7 +24,7 @@ extension BubbleContainer {
     @discardableResult
     public mutating func remove(where predicate: (Bubble<Content>) -> Bool) -> Int {
         var count = 0
-        for index in records.indices where records[index].phase != .removing && predicate(records[index].bubble) {
+        for index in motions.indices where motions[index].phase != .removing && predicate(allBubbles[index]) {
             beginRemoval(index)
             count += 1
         }
@@ -38,52 +38,56 @@ extension BubbleContainer {
 
     mutating func beginRemoval(_ index: Int) {
         wake()
-        let id = records[index].bubble.id
+        let id = allBubbles[index].id
         endGesture(ifOn: id)
-        if let body = records[index].body {
+        if let body = motions[index].body {
             world.setCollides(false, of: body)
             world.setAttracted(false, of: body)
             world.setKind(.dynamic, of: body)
         }
-        records[index].phase = .removing
-        records[index].phaseStart = time
+        motions[index].phase = .removing
+        motions[index].phaseStart = time
         liveCount -= 1
-        if records[index].bubble.isSelected { selectedLiveCount -= 1 }
+        if allBubbles[index].isSelected { selectedLiveCount -= 1 }
     }
 
     /// Destroys the bodies of bubbles whose shrink-out has ended and reports them, in insertion
-    /// order, then compacts the records in one pass.
+    /// order, then compacts both arrays in one pass.
     /// - Complexity: O(n) per step.
     mutating func finishRemovals() {
         var kept = 0
         var removedAny = false
-        for index in records.indices {
-            let record = records[index]
-            if record.phase == .removing && progress(since: record.phaseStart, over: configuration.removalDuration) >= 1 {
+        for index in motions.indices {
+            let motion = motions[index]
+            if motion.phase == .removing && progress(since: motion.phaseStart, over: configuration.removalDuration) >= 1 {
                 report(.removed, index)
-                if let body = record.body { world.destroyBody(body) }
+                if let body = motion.body { world.destroyBody(body) }
                 removedAny = true
             } else {
-                if kept != index { records[kept] = record }
+                if kept != index {
+                    motions[kept] = motion
+                    allBubbles[kept] = allBubbles[index]
+                }
                 kept += 1
             }
         }
         guard removedAny else { return }
-        records.removeLast(records.count - kept)
+        allBubbles.removeLast(allBubbles.count - kept)
+        motions.removeLast(motions.count - kept)
         oldestLiveHint = 0
         rebuildIndex()
     }
 
     mutating func rebuildIndex() {
         indexByID.removeAll(keepingCapacity: true)
-        for index in records.indices { indexByID[records[index].bubble.id] = index }
+        for index in motions.indices { indexByID[allBubbles[index].id] = index }
     }
 
     /// Ends the pointer gesture if it is on this bubble (releases the body without a flick).
     mutating func endGesture(ifOn id: BubbleID) {
         guard case .bubble(let drag) = gesture, drag.id == id else { return }
         gesture = .ignored
-        if drag.isDragging, let index = indexByID[id], let body = records[index].body {
+        if drag.isDragging, let index = indexByID[id], let body = motions[index].body {
             world.setAttracted(true, of: body)
         }
     }

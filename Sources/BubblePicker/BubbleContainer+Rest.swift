@@ -43,9 +43,7 @@ extension BubbleContainer {
     /// True while a grow-in, shrink-out or selection size animation runs.
     /// - Complexity: O(n).
     var isAnimating: Bool {
-        records.contains { record in
-            record.phase == .growingIn || record.phase == .removing
-                || progress(since: record.diameterStart, over: configuration.selectionDuration) < 1
-        }
+        let timing = timing
+        return motions.contains { $0.isAnimating(timing) }
     }
 }

@@ -17,8 +17,8 @@ extension BubbleContainer {
     /// Toggles one bubble. Returns true when its state changed.
     @discardableResult
     public mutating func toggle(_ id: BubbleID) -> Bool {
-        guard let record = record(id) else { return false }
-        return changeOne(id, to: !record.bubble.isSelected)
+        guard let index = indexByID[id] else { return false }
+        return changeOne(id, to: !allBubbles[index].isSelected)
     }
 
     /// Selects every bubble with this tag; returns how many changed.
@@ -51,7 +51,7 @@ extension BubbleContainer {
     public mutating func toggle(where predicate: (Bubble<Content>) -> Bool) -> Int {
         var selectedMatches: [Int] = [], unselectedMatches: [Int] = []
         for index in matching(predicate) {
-            if records[index].bubble.isSelected { selectedMatches.append(index) } else { unselectedMatches.append(index) }
+            if allBubbles[index].isSelected { selectedMatches.append(index) } else { unselectedMatches.append(index) }
         }
         return commit(deselect: selectedMatches, select: unselectedMatches)
     }
@@ -67,14 +67,14 @@ extension BubbleContainer {
     public mutating func selectAll() -> Int { select { _ in true } }
 
     mutating func changeOne(_ id: BubbleID, to selected: Bool) -> Bool {
-        guard let index = indexByID[id], records[index].phase != .removing,
-              records[index].bubble.isSelected != selected else { return false }
+        guard let index = indexByID[id], motions[index].phase != .removing,
+              allBubbles[index].isSelected != selected else { return false }
         return selected ? commit(deselect: [], select: [index]) == 1 : commit(deselect: [index], select: []) == 1
     }
 
     /// Indices of live bubbles matching the predicate, in insertion order.
     func matching(_ predicate: (Bubble<Content>) -> Bool) -> [Int] {
-        records.indices.filter { records[$0].phase != .removing && predicate(records[$0].bubble) }
+        motions.indices.filter { motions[$0].phase != .removing && predicate(allBubbles[$0]) }
     }
 
     /// Applies deselections, then selections, honouring `maxSelected`; returns the number of
@@ -116,30 +116,31 @@ extension BubbleContainer {
     /// The `count` earliest-selected live bubbles not in `excluding`, oldest first.
     func oldestSelected(count: Int, excluding: [Int]) -> [Int] {
         guard count > 0 else { return [] }
-        var excluded = [Bool](repeating: false, count: records.count)
+        var excluded = [Bool](repeating: false, count: motions.count)
         for index in excluding { excluded[index] = true }
-        let candidates = records.indices.filter {
-            records[$0].phase != .removing && records[$0].bubble.isSelected && !excluded[$0]
+        let candidates = motions.indices.filter {
+            motions[$0].phase != .removing && allBubbles[$0].isSelected && !excluded[$0]
         }
-        let ordered = candidates.sorted { (records[$0].selectionOrder, $0) < (records[$1].selectionOrder, $1) }
+        let ordered = candidates.sorted { (motions[$0].selectionOrder, $0) < (motions[$1].selectionOrder, $1) }
         return Array(ordered.prefix(count))
     }
 
     /// Switches one bubble's state: size animation, density, push, event.
     mutating func setSelection(_ index: Int, _ selected: Bool, neighbours: NeighbourIndex? = nil) {
         wake()
-        let current = currentDiameter(records[index])
+        let current = currentDiameter(motions[index])
         selectedLiveCount += selected ? 1 : -1
-        records[index].bubble.isSelected = selected
-        records[index].diameterFrom = current
-        records[index].diameterTo = BubbleContainer.sanitised(records[index].bubble.content.diameter(selected: selected))
-        records[index].diameterStart = time
+        allBubbles[index].isSelected = selected
+        motions[index].isSelected = selected
+        motions[index].diameterFrom = current
+        motions[index].diameterTo = BubbleContainer.sanitised(allBubbles[index].content.diameter(selected: selected))
+        motions[index].diameterStart = time
         if selected {
             selectionCounter += 1
-            records[index].selectionOrder = selectionCounter
+            motions[index].selectionOrder = selectionCounter
         }
-        if let body = records[index].body {
-            bounded(try world.setDensity(bodyDensity(records[index]), of: body))
+        if let body = motions[index].body {
+            bounded(try world.setDensity(bodyDensity(motions[index]), of: body))
             if selected { pushNeighbours(of: index, using: neighbours) }
         }
         report(selected ? .selected : .deselected, index)
@@ -150,13 +151,13 @@ extension BubbleContainer {
     /// With a `NeighbourIndex` only nearby bubbles are visited, in the same (index) order, and
     /// at most `PickerConstants.pushExaminedLimit` of them (only a pile has more).
     mutating func pushNeighbours(of index: Int, using neighbours: NeighbourIndex?) {
-        guard let body = records[index].body, configuration.selectionPushSpeed > 0 else { return }
+        guard let body = motions[index].body, configuration.selectionPushSpeed > 0 else { return }
         let centre = world.position(of: body)
-        let reach = configuration.selectionPushReach * records[index].diameterTo
+        let reach = configuration.selectionPushReach * motions[index].diameterTo
         guard reach > 0 else { return }
-        let candidates = neighbours?.candidates(near: centre, limit: PickerConstants.pushExaminedLimit) ?? Array(records.indices)
-        for other in candidates where other != index && records[other].phase != .removing {
-            guard let neighbour = records[other].body, !isDragged(records[other].bubble.id) else { continue }
+        let candidates = neighbours?.candidates(near: centre, limit: PickerConstants.pushExaminedLimit) ?? Array(motions.indices)
+        for other in candidates where other != index && motions[other].phase != .removing {
+            guard let neighbour = motions[other].body, !isDragged(allBubbles[other].id) else { continue }
             let offset = world.position(of: neighbour) - centre
             let distance = offset.length
             guard distance > 0, distance < reach else { continue }
@@ -170,9 +171,9 @@ extension BubbleContainer {
     func neighbourIndex(for selecting: [Int]) -> NeighbourIndex {
         var reach = 0.0
         for index in selecting {
-            let diameter = BubbleContainer.sanitised(records[index].bubble.content.diameter(selected: true))
+            let diameter = BubbleContainer.sanitised(allBubbles[index].content.diameter(selected: true))
             reach = max(reach, configuration.selectionPushReach * diameter)
         }
-        return NeighbourIndex(points: records.map { $0.body.map { world.position(of: $0) } }, reach: reach)
+        return NeighbourIndex(points: motions.map { $0.body.map { world.position(of: $0) } }, reach: reach)
     }
 }

@@ -47,13 +47,16 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     var resting = false
     var restingSteps = 0
 
-    var records: [BubbleRecord<Content>] = []
+    /// Every bubble held, leaving ones included, in insertion order; `motions[i]` is the
+    /// bookkeeping of `allBubbles[i]` (two arrays, so the step touches only the non-generic one).
+    var allBubbles: [Bubble<Content>] = []
+    var motions: [BubbleMotion] = []
     var indexByID: [BubbleID: Int] = [:]
     var nextID = 0
     /// Bubbles not leaving (the `count` query), and those of them selected.
     var liveCount = 0
     var selectedLiveCount = 0
-    /// No live bubble sits before this index (the cycling cursor; reset when records compact).
+    /// No live bubble sits before this index (the cycling cursor; reset when the arrays compact).
     var oldestLiveHint = 0
     var random: SplitMix64
     var lastCorner: Int? = nil
@@ -117,13 +120,14 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
         return events
     }
 
-    func record(_ id: BubbleID) -> BubbleRecord<Content>? {
+    /// The bookkeeping of the bubble `id`, if the container holds it.
+    func motion(_ id: BubbleID) -> BubbleMotion? {
         guard let index = indexByID[id] else { return nil }
-        return records[index]
+        return motions[index]
     }
 
     mutating func report(_ kind: BubbleEvent.Kind, _ index: Int) {
-        let bubble = records[index].bubble
+        let bubble = allBubbles[index]
         queue(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount))
     }
 

@@ -43,7 +43,7 @@ import Testing
         picker.pointerDown(at: start, time: 0)
         for move in 1...12 { picker.pointerMoved(at: start + Vector2(5 * Double(move), 0), time: Double(move) * dt) }
         picker.pointerUp(at: start + Vector2(60, 0), time: 13 * dt)
-        let velocity = picker.world.velocity(of: try #require(picker.records[0].body))
+        let velocity = picker.world.velocity(of: try #require(picker.motions[0].body))
         #expect(abs(velocity.x - 300) < 1e-6 && abs(velocity.y) < 1e-9, "flick \(velocity), want 300 pt/s")
     }
 
@@ -55,7 +55,7 @@ import Testing
         picker.pointerDown(at: start, time: 0)
         for move in 1...12 { picker.pointerMoved(at: start + Vector2(5 * Double(move), 0), time: Double(move) / 60) }
         picker.pointerUp(at: start + Vector2(60, 0), time: 1.0)
-        #expect(picker.world.velocity(of: try #require(picker.records[0].body)) == .zero)
+        #expect(picker.world.velocity(of: try #require(picker.motions[0].body)) == .zero)
     }
 
     @Test("a bubble added already selected reports added, then selected")

@@ -57,7 +57,7 @@ import Testing
         #expect(scales[6] > 0.3 && scales[6] < 0.9)  // mid-way through 0.25 s
         #expect(scales.last == 1)
         #expect(picker.snapshot(of: id)?.phase == .present)
-        #expect(abs(picker.world.radius(of: picker.records[0].body!) - 40) < 1e-9)
+        #expect(abs(picker.world.radius(of: picker.motions[0].body!) - 40) < 1e-9)
     }
 
     @Test func unanimatedAddAppearsAtFullSize() {

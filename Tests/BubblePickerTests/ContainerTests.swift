@@ -57,7 +57,7 @@ import Testing
         configuration.fieldLaw = .radialGravity
         configuration.fieldStrength = 500
         try picker.setConfiguration(configuration)
-        let body = picker.world.body(picker.record(id)!.body!)
+        let body = picker.world.body(picker.motion(id)!.body!)
         #expect(body.density == 3 && body.resistance == 2)
         #expect(picker.world.field.law == .radialGravity && picker.world.field.strength == 500)
         try picker.setAnchor(Vector2(0.2, 0.8))

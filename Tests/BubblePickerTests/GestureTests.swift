@@ -54,7 +54,7 @@ import Testing
         }
         #expect(picker.draggedBubble == id)
         picker.pointerUp(at: finger + Vector2(10, -5), time: time + 1.0 / 60)
-        let velocity = picker.world.velocity(of: picker.record(id)!.body!)
+        let velocity = picker.world.velocity(of: picker.motion(id)!.body!)
         #expect(abs(velocity.x - 600) < 1e-6 && abs(velocity.y + 300) < 1e-6)
         #expect(picker.draggedBubble == nil)
         var peak = 0.0
@@ -62,7 +62,7 @@ import Testing
             picker.step()
             #expect(picker.countOutside() == 0)
             for bubble in picker.bubbles where bubble.id != id {
-                peak = max(peak, picker.world.velocity(of: picker.record(bubble.id)!.body!).length)
+                peak = max(peak, picker.world.velocity(of: picker.motion(bubble.id)!.body!).length)
             }
         }
         #expect(peak < 2 * 600)
@@ -75,7 +75,7 @@ import Testing
         picker.pointerDown(at: centre, time: 0)
         picker.pointerMoved(at: centre + Vector2(20, 0), time: 0.01)
         picker.pointerUp(at: centre + Vector2(1020, 0), time: 0.02)  // 100,000 pt/s
-        let speed = picker.world.velocity(of: picker.record(ids[0])!.body!).length
+        let speed = picker.world.velocity(of: picker.motion(ids[0])!.body!).length
         #expect(abs(speed - 25 * 80) < 1e-6)
         picker.run(seconds: 2)
         #expect(picker.countOutside() == 0)

@@ -59,8 +59,8 @@ import Testing
         let size = picker.configuration.size
         guard size.hasArea, picker.configuration.solidBorders == .all else { return 0 }
         var count = 0
-        for record in picker.records {
-            guard let body = record.body else { continue }
+        for motion in picker.motions {
+            guard let body = motion.body else { continue }
             let p = picker.world.position(of: body), r = picker.world.radius(of: body)
             guard 2 * r <= min(size.width, size.height) else { continue }
             let slack = 1e-6 * max(r, 1)

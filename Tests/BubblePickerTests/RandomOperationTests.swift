@@ -52,10 +52,13 @@ import Testing
         #expect(frameIDs == all.map(\.id))
         if let limit = picker.configuration.maxBubbles { #expect(all.count <= limit) }
         #expect(picker.world.nonFiniteCount == 0)
+        // The bookkeeping runs alongside the bubbles, with the selection copied into it.
+        #expect(picker.motions.count == picker.allBubbles.count)
+        #expect(zip(picker.allBubbles, picker.motions).allSatisfy { $0.isSelected == $1.isSelected })
         let borders = picker.world.container.solidBorders, size = picker.configuration.size
         if size.hasArea && borders == .all {
-            for record in picker.records {
-                guard let body = record.body else { continue }
+            for motion in picker.motions {
+                guard let body = motion.body else { continue }
                 let state = picker.world.body(body)
                 guard 2 * state.radius <= min(size.width, size.height) else { continue }  // held at the middle
                 let p = state.position, r = state.radius - 1e-6

@@ -35,7 +35,7 @@ import Testing
 
     @Test func removalShrinksStopsCollidingAndIsReportedOnce() {
         var (picker, ids) = populated()
-        let body = picker.records[2].body!
+        let body = picker.motions[2].body!
         picker.remove(ids[2])
         #expect(!picker.world.body(body).collides)
         #expect(picker.frame().bubbles.contains { $0.id == ids[2] && $0.phase == .removing })

@@ -13,7 +13,7 @@ import Testing
 
     @Test func programmaticSelectionGrowsTheBodyOverTimeAndFiresOnce() {
         var (picker, ids) = populated()
-        let body = picker.records[4].body!
+        let body = picker.motions[4].body!
         let r3 = picker.select(ids[4])
         #expect(r3)
         let r4 = picker.select(ids[4])
@@ -38,11 +38,11 @@ import Testing
     @Test func selectingPushesNeighboursAway() {
         var (picker, ids) = populated()
         let centre = picker.center(of: ids[4])!
-        let before = ids.map { picker.world.velocity(of: picker.record($0)!.body!) }
+        let before = ids.map { picker.world.velocity(of: picker.motion($0)!.body!) }
         picker.select(ids[4])
         var pushed = 0
         for (index, id) in ids.enumerated() where id != ids[4] {
-            let body = picker.record(id)!.body!
+            let body = picker.motion(id)!.body!
             let change = picker.world.velocity(of: body) - before[index]
             let away = picker.world.position(of: body) - centre
             if change.lengthSquared > 0 {

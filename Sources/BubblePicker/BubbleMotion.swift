@@ -1,8 +1,10 @@
 import BubblePhysics
 
-/// The container's private bookkeeping for one bubble.
-struct BubbleRecord<Content: BubbleLayoutProvider> {
-    var bubble: Bubble<Content>
+/// The container's private bookkeeping for one bubble: its body, phase and animations. Not
+/// generic, so the per-step loops over it run as specialised code whatever the app's content
+/// type (a record holding the `Bubble<Content>` too made every step look up generic metadata
+/// and copy the app's content through value witnesses, more than half of a 20-bubble step).
+struct BubbleMotion: Hashable, Sendable {
     /// The body in the world; nil while waiting for the container to have an area.
     var body: BodyHandle?
     var phase: BubblePhase
@@ -12,6 +14,9 @@ struct BubbleRecord<Content: BubbleLayoutProvider> {
     var spawnAtCenter: Bool
     /// Whether it grows in (else appears at full size), for waiting bubbles.
     var animated: Bool
+    /// Whether the bubble is selected (a copy of `Bubble.isSelected`, kept in step by
+    /// `setSelected`, so the density needs no generic bubble).
+    var isSelected: Bool
     /// Selection size animation: from, to (points) and start time (seconds).
     var diameterFrom: Double
     var diameterTo: Double
@@ -28,8 +33,6 @@ struct MotionSample: Hashable, Sendable {
     var diameter: Double
     var scale: Double
 }
-
-extension BubbleRecord: Sendable where Content: Sendable {}
 
 /// One pointer sample: position in points, time in seconds.
 struct PointerSample: Hashable, Sendable {
