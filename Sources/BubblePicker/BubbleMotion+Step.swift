@@ -1,12 +1,12 @@
 import BubblePhysics
 
-/// The per-step work on the bubbles' bookkeeping, written outside the generic container.
-///
-/// `BubbleContainer<Content>` is generic over the app's content, and an app's package calls it
-/// across modules, so its methods run unspecialised: each access to a generic value looks up
-/// metadata and copies through value witnesses. The loops a step runs over every bubble
-/// (previous state, animated sizes, grow-in ends, rest) therefore live here, over the
-/// non-generic `BubbleMotion`, and compile to plain code whatever the content type.
+// The per-step work on the bubbles' bookkeeping, written outside the generic container.
+//
+// `BubbleContainer<Content>` is generic over the app's content, and an app's package calls it
+// across modules, so its methods run unspecialised: each access to a generic value looks up
+// metadata and copies through value witnesses. The loops a step runs over every bubble
+// (previous state, animated sizes, grow-in ends, rest) therefore live here, over the
+// non-generic `BubbleMotion`, and compile to plain code whatever the content type.
 
 /// The simulated time now and the three animation durations: all the animation math reads.
 struct AnimationTiming {
