@@ -26,8 +26,8 @@ enum BenchCommand: Subcommand {
     the order given, in one process.
 
     rest: a 375 x 667 picker of 20 bubbles stepped until it rests, then the cost of a step while it is
-    awake (woken before every step) and while it rests, in microseconds (medians over runs), and
-    their ratio.
+    awake (woken before every step) and while it rests, in microseconds (medians over runs), their
+    ratio, and the cost of one interpolated frame (frame_us: what a display refresh asks for).
 
     Options:
       --count N    Bubbles in the scene, 1...1000000; repeat for several counts (default 1000).
