@@ -91,7 +91,7 @@ extension BubbleContainer {
         let base = motion.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
         let position = withinWorld(configuration.keptInside(base + jitter, radius: radius))
         let definition = BodyDefinition(position: position, radius: radius,
-                                        density: density(selected: motion.isSelected) / (scale * scale),
+                                        density: configuration.density(selected: motion.isSelected) / (scale * scale),
                                         resistance: configuration.resistance)
         do {
             motions[index].body = try world.createBody(definition)

@@ -109,8 +109,4 @@ extension BubbleContainer {
             bounded(try world.setResistance(configuration.resistance, of: body))
         }
     }
-
-    func density(selected: Bool) -> Double {
-        selected ? configuration.densitySelected : configuration.densityUnselected
-    }
 }

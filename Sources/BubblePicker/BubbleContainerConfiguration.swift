@@ -106,3 +106,21 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
         return borders
     }
 }
+
+/// Geometry and physics the container derives from its settings.
+extension BubbleContainerConfiguration {
+    /// `point` moved inside the solid borders by `radius` (to the middle when too small).
+    func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
+        var p = point
+        if solidBorders.contains(.left) && p.x < radius { p.x = radius }
+        if solidBorders.contains(.right) && p.x > size.width - radius { p.x = size.width - radius }
+        if solidBorders.contains(.left) && solidBorders.contains(.right) && 2 * radius > size.width { p.x = size.width * 0.5 }
+        if solidBorders.contains(.top) && p.y < radius { p.y = radius }
+        if solidBorders.contains(.bottom) && p.y > size.height - radius { p.y = size.height - radius }
+        if solidBorders.contains(.top) && solidBorders.contains(.bottom) && 2 * radius > size.height { p.y = size.height * 0.5 }
+        return p
+    }
+
+    /// The density of a full-size bubble in this selection state.
+    func density(selected: Bool) -> Double { selected ? densitySelected : densityUnselected }
+}

@@ -53,7 +53,7 @@ extension BubbleMotion {
     /// the full-size bubble.
     func density(_ timing: AnimationTiming, _ configuration: BubbleContainerConfiguration) -> Double {
         let scale = scale(timing)
-        return (isSelected ? configuration.densitySelected : configuration.densityUnselected) / (scale * scale)
+        return configuration.density(selected: isSelected) / (scale * scale)
     }
 
     /// True while a grow-in, shrink-out or selection size animation runs.
@@ -101,20 +101,6 @@ extension World {
             let density = motion.density(timing, configuration)
             if density != self.body(body).density { bounded(try setDensity(density, of: body)) }
         }
-    }
-}
-
-extension BubbleContainerConfiguration {
-    /// `point` moved inside the solid borders by `radius` (to the middle when too small).
-    func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
-        var p = point
-        if solidBorders.contains(.left) && p.x < radius { p.x = radius }
-        if solidBorders.contains(.right) && p.x > size.width - radius { p.x = size.width - radius }
-        if solidBorders.contains(.left) && solidBorders.contains(.right) && 2 * radius > size.width { p.x = size.width * 0.5 }
-        if solidBorders.contains(.top) && p.y < radius { p.y = radius }
-        if solidBorders.contains(.bottom) && p.y > size.height - radius { p.y = size.height - radius }
-        if solidBorders.contains(.top) && solidBorders.contains(.bottom) && 2 * radius > size.height { p.y = size.height * 0.5 }
-        return p
     }
 }
 
