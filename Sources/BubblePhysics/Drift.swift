@@ -27,18 +27,25 @@
 /// own budget, so the verdict is the same for any number of threads.
 extension World {
     /// True when the contact list still holds every pair within the speculative range, although
-    /// some body has moved more than the skin since the build (see `DriftCheck`). The blocks'
-    /// boxes and their tests run in chunks on `runner`.
-    /// - Complexity: O(n) time, O(n) transient memory (4 bytes per body, 24 per block).
-    func contactsCoverDrift(_ runner: StepRunner) -> Bool {
-        flags.withUnsafeBufferPointer { flags in
+    /// some body has moved more than the skin since the build (see `DriftCheck`). The first check
+    /// after a build lays out the blocks (`driftLayout`, kept until the next build); every check
+    /// measures the displacements and tests the blocks in chunks on `runner`.
+    /// - Complexity: O(n) time; O(n) memory kept until the next build (4 bytes per body, 24 per block).
+    mutating func contactsCoverDrift(_ runner: StepRunner) -> Bool {
+        var layout = driftLayout
+        driftLayout = nil
+        let covered = flags.withUnsafeBufferPointer { flags in
             bodies.withUnsafeBufferPointer { bodies in
                 buildPosition.withUnsafeBufferPointer { built in
-                    DriftCheck(bodies: bodies, flags: flags, built: built,
-                               speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin).covers(runner)
+                    let check = DriftCheck(bodies: bodies, flags: flags, built: built,
+                                           speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin)
+                    if layout == nil { layout = DriftLayout(check) }
+                    return check.covers(runner, layout: &layout!)
                 }
             }
         }
+        driftLayout = layout
+        return covered
     }
 }
 
@@ -60,26 +67,28 @@ struct DriftCheck {
     static let blockPairLimit = 1024
     static let pairsPerBody = 16
 
-    /// True when the list provably holds every pair that matters.
-    func covers(_ runner: StepRunner) -> Bool {
-        let extent = DriftExtent(self)
-        guard extent.count > 0 else { return true }
-        guard extent.isFinite else { return false }
-        // Blocks as wide as the largest build range, and every block within two of a block is
-        // its neighbour: blocks further apart were more than twice that apart at the build, so
-        // their pairs matter only if two displacements differ by that less the largest range.
-        let width = 2 * (speculativeRange + skin) * extent.largestRadius
-        let farLimit = 0.999 * Double(DriftCheck.reach) * width - 2 * speculativeRange * extent.largestRadius - 2 * extent.rounding
-        guard let grid = DriftGrid(extent, width: width) else { return false }
-        return grid.withBlocks(self) { blocks, start, members in
-            var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunks(grid.rows, base: DriftPass.rowChunk))
-            return verdicts.withUnsafeMutableBufferPointer { verdicts in
-                runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members, verdicts: verdicts)
-                defer { runner.work.pointee.drift = nil }
-                runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
-                guard DriftBlock.spread(of: UnsafeBufferPointer(blocks)) < farLimit else { return false }
-                runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
-                return !verdicts.contains(false)
+    /// True when the list provably holds every pair that matters; `layout` holds the blocks of
+    /// the build positions, and their displacement boxes are rewritten here.
+    func covers(_ runner: StepRunner, layout: inout DriftLayout) -> Bool {
+        guard layout.extent.count > 0 else { return true }
+        guard let grid = layout.grid else { return false }
+        var blocks: [DriftBlock] = []
+        swap(&blocks, &layout.blocks)
+        defer { swap(&blocks, &layout.blocks) }
+        var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunks(grid.rows, base: DriftPass.rowChunk))
+        return layout.start.withUnsafeBufferPointer { start in
+            layout.members.withUnsafeBufferPointer { members in
+                blocks.withUnsafeMutableBufferPointer { blocks in
+                    verdicts.withUnsafeMutableBufferPointer { verdicts in
+                        runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members,
+                                                              verdicts: verdicts)
+                        defer { runner.work.pointee.drift = nil }
+                        runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
+                        guard DriftBlock.spread(of: UnsafeBufferPointer(blocks)) < layout.farLimit else { return false }
+                        runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
+                        return !verdicts.contains(false)
+                    }
+                }
             }
         }
     }
@@ -88,7 +97,7 @@ struct DriftCheck {
     /// rest of its row, then the rows below): false when a pair may be missing or the pair
     /// tests would exceed `budget`.
     func testNeighbours(_ grid: DriftGrid, row: Int, column: Int, blocks: UnsafeMutableBufferPointer<DriftBlock>,
-                        start: UnsafeMutableBufferPointer<Int32>, members: UnsafeMutableBufferPointer<Int32>, budget: inout Int) -> Bool {
+                        start: UnsafeBufferPointer<Int32>, members: UnsafeBufferPointer<Int32>, budget: inout Int) -> Bool {
         let index = row * grid.columns + column, reach = DriftCheck.reach
         for dy in 0...min(reach, grid.rows - 1 - row) {
             let first = dy == 0 ? column : max(column - reach, 0)
@@ -103,8 +112,8 @@ struct DriftCheck {
 
     /// Tests every pair of blocks `first` and `second` (each pair once when they are the same):
     /// false when one may be missing from the list, or when the work would exceed `budget`.
-    private func testPairs(_ first: Int, _ second: Int, start: UnsafeMutableBufferPointer<Int32>,
-                           members: UnsafeMutableBufferPointer<Int32>, budget: inout Int) -> Bool {
+    private func testPairs(_ first: Int, _ second: Int, start: UnsafeBufferPointer<Int32>,
+                           members: UnsafeBufferPointer<Int32>, budget: inout Int) -> Bool {
         let firstRange = Int(start[first])..<Int(start[first + 1]), secondRange = Int(start[second])..<Int(start[second + 1])
         let work = firstRange.count * secondRange.count
         guard work <= DriftCheck.blockPairLimit, work <= budget else { return false }
@@ -162,91 +171,6 @@ struct DriftCheck {
     }
 }
 
-/// What one pass over the colliding bodies' build positions finds: how many, their box, the
-/// largest radius and the largest rounding.
-struct DriftExtent {
-    var count = 0
-    /// Build positions as (x, y, −x, −y), merged by `min`: the low and high corners.
-    var positions = SIMD4<Double>(repeating: .infinity)
-    var largestRadius = 0.0
-    var rounding = 0.0
-
-    init(_ check: DriftCheck) {
-        for slot in 0..<check.bodies.count where check.collides(slot) {
-            let position = check.built[slot]
-            let x = Double(position.x), y = Double(position.y)
-            count += 1
-            positions = DriftCheck.lower(positions, SIMD4(x, y, -x, -y))
-            let radius = check.bodies[slot].radius, error = DriftCheck.rounding(position)
-            largestRadius = radius > largestRadius ? radius : largestRadius
-            rounding = error > rounding ? error : rounding
-        }
-    }
-
-    var isFinite: Bool { (positions.sum() + largestRadius + rounding).isFinite }
-}
-
-/// The blocks of a drift check: a grid over the build positions.
-struct DriftGrid {
-    var columns: Int
-    var rows: Int
-    var lowX: Double
-    var lowY: Double
-    var inverseWidth: Double
-    /// The largest rounding of a build position.
-    var rounding: Double
-
-    /// The grid for `extent` with blocks `width` wide; nil when it would have more than about
-    /// four blocks per body (bodies scattered far apart: rebuilding is cheap then).
-    init?(_ extent: DriftExtent, width: Double) {
-        let limit = Double(4 * extent.count + 64)
-        let spanX = (-extent.positions[2] - extent.positions[0]) / width
-        let spanY = (-extent.positions[3] - extent.positions[1]) / width
-        guard spanX < limit, spanY < limit, (spanX + 1) * (spanY + 1) < limit else { return nil }
-        columns = Int(spanX) + 1
-        rows = Int(spanY) + 1
-        lowX = extent.positions[0]
-        lowY = extent.positions[1]
-        inverseWidth = 1 / width
-        rounding = extent.rounding
-    }
-
-    /// The block of a build position.
-    @inline(__always)
-    func block(of position: SIMD2<Float>) -> Int {
-        let column = Int((Double(position.x) - lowX) * inverseWidth), row = Int((Double(position.y) - lowY) * inverseWidth)
-        return (row < rows ? row : rows - 1) * columns + (column < columns ? column : columns - 1)
-    }
-
-    /// Sorts the colliding bodies into blocks (in slot order within a block) and calls `body`
-    /// with room for each block's summary (filled by `DriftPass`), the blocks' starts in
-    /// `members` and the members.
-    func withBlocks<Result>(_ check: DriftCheck, _ body: (UnsafeMutableBufferPointer<DriftBlock>, UnsafeMutableBufferPointer<Int32>,
-                                                          UnsafeMutableBufferPointer<Int32>) -> Result) -> Result {
-        let count = columns * rows
-        let blocks = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: count)
-        let start = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count + 1)
-        blocks.initialize(repeating: DriftBlock())
-        start.initialize(repeating: 0)
-        defer { blocks.deallocate(); start.deallocate() }
-        for slot in 0..<check.bodies.count where check.collides(slot) {
-            start[self.block(of: check.built[slot]) + 1] += 1
-        }
-        for index in 0..<count { start[index + 1] += start[index] }
-        let members = UnsafeMutableBufferPointer<Int32>.allocate(capacity: Int(start[count]))
-        defer { members.deallocate() }
-        for slot in 0..<check.bodies.count where check.collides(slot) {
-            let block = self.block(of: check.built[slot])
-            members[Int(start[block])] = Int32(slot)
-            start[block] += 1
-        }
-        // The placement moved every start to the next block's: shift back.
-        for index in stride(from: count, to: 0, by: -1) { start[index] = start[index - 1] }
-        start[0] = 0
-        return body(blocks, start, members)
-    }
-}
-
 /// The passes of a drift check that run in chunks (while the check runs): each block's
 /// summary from its members, then each row of blocks against its neighbours. A chunk writes only
 /// its blocks and its verdict, and every row has its own budget of pair tests, so the verdict
@@ -255,8 +179,8 @@ struct DriftPass: @unchecked Sendable {
     let check: DriftCheck
     let grid: DriftGrid
     let blocks: UnsafeMutableBufferPointer<DriftBlock>
-    let start: UnsafeMutableBufferPointer<Int32>
-    let members: UnsafeMutableBufferPointer<Int32>
+    let start: UnsafeBufferPointer<Int32>
+    let members: UnsafeBufferPointer<Int32>
     /// Per chunk: false when a pair may be missing.
     let verdicts: UnsafeMutableBufferPointer<Bool>
 
@@ -268,14 +192,13 @@ struct DriftPass: @unchecked Sendable {
     /// Runs one chunk of pass `pass` over `items` (blocks or rows).
     func run(_ pass: Int, chunk: Int, items: Range<Int>) {
         if pass == DriftPass.boxes {
-            for index in items {
-                var box = SIMD4<Double>(repeating: .infinity), smallest = Double.infinity
+            // An empty block keeps the infinite box its layout gave it.
+            for index in items where start[index] < start[index + 1] {
+                var box = SIMD4<Double>(repeating: .infinity)
                 for member in Int(start[index])..<Int(start[index + 1]) {
-                    let slot = Int(members[member]), radius = check.bodies[slot].radius
-                    box = DriftCheck.lower(box, check.displacement(slot))
-                    smallest = radius < smallest ? radius : smallest
+                    box = DriftCheck.lower(box, check.displacement(Int(members[member])))
                 }
-                blocks[index] = DriftBlock(box: box, smallestRadius: smallest)
+                blocks[index].setBox(box)
             }
             return
         }
@@ -294,21 +217,22 @@ struct DriftPass: @unchecked Sendable {
 }
 
 /// The bodies built in one block, kept in 20 bytes: the box of their displacements since the
-/// build, as (dx, dy, −dx, −dy) lows, and their smallest radius, in single precision rounded
-/// down (the box only grows and the radius only shrinks, so every bound stays safe).
+/// build, as (dx, dy, −dx, −dy) lows (rewritten by every check), and their smallest radius (set
+/// by the layout), in single precision rounded down (the box only grows and the radius only
+/// shrinks, so every bound stays safe).
 struct DriftBlock: Sendable {
     var lowX = Float.infinity, lowY = Float.infinity, negatedHighX = Float.infinity, negatedHighY = Float.infinity
     var smallestRadius = Float.infinity
 
     init() {}
 
-    /// The block of displacement box `box` (lows, as above) and smallest radius `radius`.
-    init(box: SIMD4<Double>, smallestRadius radius: Double) {
+    /// Sets the box to displacement box `box` (lows, as above), rounded outward.
+    @inline(__always)
+    mutating func setBox(_ box: SIMD4<Double>) {
         lowX = DriftBlock.down(box[0])
         lowY = DriftBlock.down(box[1])
         negatedHighX = DriftBlock.down(box[2])
         negatedHighY = DriftBlock.down(box[3])
-        smallestRadius = DriftBlock.down(radius)
     }
 
     /// The larger spread along x and y of every displacement in `blocks` (a bound on how far any

@@ -43,8 +43,10 @@
 // and each colour group's geometry (normals, masses, step-start separations; kept apart from
 // the groups' bodies and impulses) — is step scratch: kept between steps for its capacity,
 // dropped when the contacts are rebuilt and allocated again, unfilled, by the next step (every
-// element is written before it is read). So a build's own scratch (carried impulses, grid, pair
-// lists) and a step's never stand side by side, and the peak is the larger of the two.
+// element is written before it is read). The drift check's layout of the build positions
+// (`DriftLayout`, 4 bytes per body and 24 per block) is kept from the first check after a build
+// to the next build, which drops it first. So a build's own scratch (carried impulses, grid,
+// pair lists) and a step's never stand side by side, and the peak is the larger of the two.
 //
 // Per-body passes. The velocity and position updates take two bodies at a time in
 // SIMD2<Double> where both take the common path (live, finite, under the speed limit, not
@@ -74,8 +76,9 @@
 // than the skin since, so every pair within the speculative range is in the list. Once some
 // body has moved more, the next step first runs the drift check (`DriftCheck`): bodies that
 // moved together — a crowd falling toward the point, a picker panned — have not closed on
-// each other, and blocks of build positions with boxes of their displacements prove it in one
-// linear pass (exact pair tests only where a box cannot); then only the wall contacts, which
+// each other, and blocks of build positions (laid out by the first check after a build and
+// kept until the next) with boxes of their displacements prove it in one linear pass (exact
+// pair tests only where a box cannot); then only the wall contacts, which
 // follow absolute positions, are rebuilt. A kept list is checked again at every step until the
 // next build, so once every body moves less than a quarter of the skin per step (a picker
 // settling) a drift is met by a rebuild instead, after which a still list costs nothing.

@@ -88,7 +88,9 @@ extension World {
     /// The pair search: one list of pairs per chunk of cells (`scratch.chunks`), with the
     /// impulses they carried. Returns the number of chunks.
     private mutating func findPairs(_ runner: StepRunner, _ scratch: inout BuildScratch) -> Int {
-        // The step's scratch is rewritten by the next step: not held through the build.
+        // The step's scratch is rewritten by the next step, and the drift layout belongs to the
+        // old build positions: neither is held through the build.
+        driftLayout = nil
         contacts.geometry = []
         stepStart = []
         motion = []

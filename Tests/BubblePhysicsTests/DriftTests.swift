@@ -85,4 +85,28 @@ struct DriftTests {
         #expect(world.contactBuilds == builds + 1, "the loner did not rebuild the list")
         #expect(DriftTests.missingPairs(world).isEmpty)
     }
+
+    @Test("the drift layout is made by the first check after a build, kept while the list is, and dropped by the next build")
+    func layoutLifetime() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 300)
+        var layouts = 0, reused = 0
+        for _ in 0..<200 {
+            let builds = world.contactBuilds, kept = world.contactsKept, before = world.driftLayout
+            world.prepareContacts()
+            if world.contactBuilds > builds {
+                #expect(world.driftLayout == nil, "a build kept the old layout")
+            } else if world.contactsKept > kept, let layout = world.driftLayout {
+                let colliding = world.handles.count
+                #expect(layout.members.count == colliding && layout.start.last.map(Int.init) == colliding)
+                if let before {
+                    reused += 1
+                    #expect(before.members == layout.members && before.start == layout.start, "a kept layout changed")
+                } else {
+                    layouts += 1
+                }
+            }
+            world.step()
+        }
+        #expect(layouts > 0 && reused > 0, "\(layouts) layouts made, \(reused) reused")
+    }
 }

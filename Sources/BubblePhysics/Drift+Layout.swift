@@ -1,0 +1,124 @@
+/// The blocks of a drift check (`DriftCheck`) over the build positions. Build positions, radii
+/// and the set of colliding bodies change only with a contact build, so the layout is made by
+/// the first check after a build and kept until the next (`World.driftLayout`); a check then
+/// only measures how far the bodies have moved.
+struct DriftLayout: Sendable {
+    /// The colliding bodies' count, box, largest radius and largest rounding.
+    let extent: DriftExtent
+    /// The blocks; nil when there are none (no colliding body) or too many (see `DriftGrid`).
+    let grid: DriftGrid?
+    /// The bound on how far two bodies may have closed that proves no pair of blocks that are
+    /// not neighbours matters (see `DriftCheck`).
+    let farLimit: Double
+    /// Where each block's members start in `members`, and one past the last block's.
+    let start: [Int32]
+    /// The colliding bodies by block, in slot order within a block.
+    let members: [Int32]
+    /// One per block: the displacement box, rewritten by every check (infinite while the block
+    /// is empty), and the smallest radius, set here.
+    var blocks: [DriftBlock]
+
+    /// Lays out the colliding bodies of `check` by block.
+    /// - Complexity: O(n) time and memory (4 bytes per body, 24 per block).
+    init(_ check: DriftCheck) {
+        extent = DriftExtent(check)
+        // Blocks as wide as the largest build range, and every block within two of a block is
+        // its neighbour: blocks further apart were more than twice that apart at the build, so
+        // their pairs matter only if two displacements differ by that less the largest range.
+        let width = 2 * (check.speculativeRange + check.skin) * extent.largestRadius
+        farLimit = 0.999 * Double(DriftCheck.reach) * width - 2 * check.speculativeRange * extent.largestRadius - 2 * extent.rounding
+        grid = extent.count > 0 && extent.isFinite ? DriftGrid(extent, width: width) : nil
+        guard let grid else {
+            (start, members, blocks) = ([], [], [])
+            return
+        }
+        var start = [Int32](repeating: 0, count: grid.columns * grid.rows + 1)
+        var members = [Int32](repeating: 0, count: extent.count)
+        var blocks = [DriftBlock](repeating: DriftBlock(), count: grid.columns * grid.rows)
+        grid.sort(check, start: &start, members: &members)
+        for index in blocks.indices where start[index] < start[index + 1] {
+            var smallest = Double.infinity
+            for member in Int(start[index])..<Int(start[index + 1]) {
+                let radius = check.bodies[Int(members[member])].radius
+                smallest = radius < smallest ? radius : smallest
+            }
+            blocks[index].smallestRadius = DriftBlock.down(smallest)
+        }
+        (self.start, self.members, self.blocks) = (start, members, blocks)
+    }
+}
+
+/// What one pass over the colliding bodies' build positions finds: how many, their box, the
+/// largest radius and the largest rounding.
+struct DriftExtent {
+    var count = 0
+    /// Build positions as (x, y, −x, −y), merged by `min`: the low and high corners.
+    var positions = SIMD4<Double>(repeating: .infinity)
+    var largestRadius = 0.0
+    var rounding = 0.0
+
+    init(_ check: DriftCheck) {
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            let position = check.built[slot]
+            let x = Double(position.x), y = Double(position.y)
+            count += 1
+            positions = DriftCheck.lower(positions, SIMD4(x, y, -x, -y))
+            let radius = check.bodies[slot].radius, error = DriftCheck.rounding(position)
+            largestRadius = radius > largestRadius ? radius : largestRadius
+            rounding = error > rounding ? error : rounding
+        }
+    }
+
+    var isFinite: Bool { (positions.sum() + largestRadius + rounding).isFinite }
+}
+
+/// The blocks of a drift check: a grid over the build positions.
+struct DriftGrid {
+    var columns: Int
+    var rows: Int
+    var lowX: Double
+    var lowY: Double
+    var inverseWidth: Double
+    /// The largest rounding of a build position.
+    var rounding: Double
+
+    /// The grid for `extent` with blocks `width` wide; nil when it would have more than about
+    /// four blocks per body (bodies scattered far apart: rebuilding is cheap then).
+    init?(_ extent: DriftExtent, width: Double) {
+        let limit = Double(4 * extent.count + 64)
+        let spanX = (-extent.positions[2] - extent.positions[0]) / width
+        let spanY = (-extent.positions[3] - extent.positions[1]) / width
+        guard spanX < limit, spanY < limit, (spanX + 1) * (spanY + 1) < limit else { return nil }
+        columns = Int(spanX) + 1
+        rows = Int(spanY) + 1
+        lowX = extent.positions[0]
+        lowY = extent.positions[1]
+        inverseWidth = 1 / width
+        rounding = extent.rounding
+    }
+
+    /// The block of a build position.
+    @inline(__always)
+    func block(of position: SIMD2<Float>) -> Int {
+        let column = Int((Double(position.x) - lowX) * inverseWidth), row = Int((Double(position.y) - lowY) * inverseWidth)
+        return (row < rows ? row : rows - 1) * columns + (column < columns ? column : columns - 1)
+    }
+
+    /// Sorts the colliding bodies into blocks, in slot order within a block: `members` holds
+    /// them block by block, and `start` (one more than the blocks, zeroed) where each block's begin.
+    func sort(_ check: DriftCheck, start: inout [Int32], members: inout [Int32]) {
+        let count = columns * rows
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            start[self.block(of: check.built[slot]) + 1] += 1
+        }
+        for index in 0..<count { start[index + 1] += start[index] }
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            let block = self.block(of: check.built[slot])
+            members[Int(start[block])] = Int32(slot)
+            start[block] += 1
+        }
+        // The placement moved every start to the next block's: shift back.
+        for index in stride(from: count, to: 0, by: -1) { start[index] = start[index - 1] }
+        start[0] = 0
+    }
+}
