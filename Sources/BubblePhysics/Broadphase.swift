@@ -145,7 +145,7 @@ struct Broadphase: Sendable {
         levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
             cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
                 let passes = GridPasses(bodies: bodies, flags: flags, buildPosition: buildPosition, levelOfSlot: levelOfSlot,
-                                        cellOfSlot: cellOfSlot, chunks: runner.work.pointee.chunks(bodies.count, base: StepWork.bodyChunk))
+                                        cellOfSlot: cellOfSlot, chunks: runner.work.pointee.chunking.chunks(bodies.count, base: StepWork.bodyChunk))
                 levels = passes.run(runner, range: range)
                 passes.deallocate()
             }

@@ -23,7 +23,7 @@ enum CarriedImpulses {
         entries.removeAll(keepingCapacity: true)
         start.append(contentsOf: repeatElement(0, count: slotCount + 1))
         let groups = contacts.lanes.count
-        let chunks = max(runner.work.pointee.chunks(groups, base: StepWork.groupChunk), 1)
+        let chunks = max(runner.work.pointee.chunking.chunks(groups, base: StepWork.groupChunk), 1)
         let extra = UnsafeMutableBufferPointer<Int32>.allocate(capacity: (chunks - 1) * (slotCount + 1))
         extra.initialize(repeating: 0)
         defer { extra.deallocate() }

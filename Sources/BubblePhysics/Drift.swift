@@ -75,7 +75,7 @@ struct DriftCheck {
         var blocks: [DriftBlock] = []
         swap(&blocks, &layout.blocks)
         defer { swap(&blocks, &layout.blocks) }
-        var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunks(grid.rows, base: DriftPass.rowChunk))
+        var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunking.chunks(grid.rows, base: DriftPass.rowChunk))
         return layout.start.withUnsafeBufferPointer { start in
             layout.members.withUnsafeBufferPointer { members in
                 blocks.withUnsafeMutableBufferPointer { blocks in

@@ -108,6 +108,7 @@ extension SolverContext {
     /// Once per step: every normal from the current centres (a fixed direction for coincident
     /// ones), every separation and mass from the current bodies, and the impulse dropped where
     /// the pair is beyond the speculative range.
+    @inline(__always)
     func refresh(_ groups: Range<Int>) {
         for index in groups {
             let group = lanes[index]
@@ -146,6 +147,7 @@ extension SolverContext {
     }
 
     /// Re-applies the accumulated impulses of a range of groups of one colour.
+    @inline(__always)
     func warmStart(_ groups: Range<Int>) {
         for index in groups {
             let group = lanes[index], shape = geometry[index]
@@ -158,6 +160,7 @@ extension SolverContext {
     }
 
     /// One sweep over a range of groups of one colour with the soft push-out on (the solve).
+    @inline(__always)
     func solve(_ groups: Range<Int>) {
         let constants = LaneConstants(self)
         for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: true) }
@@ -165,6 +168,7 @@ extension SolverContext {
 
     /// One sweep over a range of groups of one colour that only stops approach (the relax).
     /// Its own function, like `solve`, so each is straight-line code for its pass.
+    @inline(__always)
     func relax(_ groups: Range<Int>) {
         let constants = LaneConstants(self)
         for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: false) }

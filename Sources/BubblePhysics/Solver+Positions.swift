@@ -40,6 +40,7 @@ extension SolverContext {
     /// once inside. A clamped body loses its outward speed (reflected by `elasticity`). Open
     /// borders are infinitely far away. The first substep records where each body started.
     /// Two bodies at a time where both take the common path (see `integratePositionPair`).
+    @inline(__always)
     func integratePositions(_ range: Range<Int>, first: Bool) {
         let bounds = ClampBounds(self)
         var slot = range.lowerBound
@@ -142,6 +143,7 @@ extension SolverContext {
     /// radius this step) and finds the largest speed in radii per second, squared — the larger
     /// of the velocity and the displacement over the step, so a body pushed out of an overlap
     /// (moved by position correction, with no velocity left after the relax sweep) is not still.
+    @inline(__always)
     func finishBodies(_ range: Range<Int>, skin: Double) -> BodySummary {
         var summary = BodySummary()
         let inverseStep = inverseH / Double(substepsPerStep)

@@ -11,6 +11,7 @@ extension SolverContext {
     /// the speed limit (the first keeps a pull added to the largest finite speed finite). The
     /// first substep loads the solver state from the bodies (no displacement yet); later ones
     /// read the velocity from it.
+    @inline(__always)
     func integrateVelocities(_ range: Range<Int>, first: Bool) {
         var slot = range.lowerBound
         while slot + 1 < range.upperBound {

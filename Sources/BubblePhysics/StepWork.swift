@@ -30,9 +30,10 @@ struct StepWork: @unchecked Sendable {
     /// One summary per body chunk (the end-of-step pass).
     var summaries: UnsafeMutableBufferPointer<BodySummary> = UnsafeMutableBufferPointer(start: nil, count: 0)
     var skin = 0.0
-    /// Chunks a phase is cut into at most (before the minimum sizes): 1 for one thread, two per
-    /// thread otherwise, so a worker that is slow to start leaves a chunk to the others.
-    var parts = 1
+    /// How phases are cut into chunks. Callers reach it as `work.pointee.chunking`, a field of
+    /// eight bytes: a method of `StepWork` called on `work.pointee` would copy the whole
+    /// description (a few hundred bytes) at every phase.
+    var chunking = Chunking()
 
     /// Least bodies per chunk of a per-body pass.
     static let bodyChunk = 1024
@@ -40,6 +41,103 @@ struct StepWork: @unchecked Sendable {
     static let groupChunk = 48
     /// Least bodies per chunk of the sweep.
     static let sweepChunk = 4
+
+    /// Runs one chunk of a phase described at `work`. `parameter`: the colour, or the substep
+    /// for position updates. Static over the address, for the reason `chunking` gives.
+    static func run(_ work: UnsafePointer<StepWork>, _ phase: StepPhase, _ parameter: Int, chunk: Int) {
+        switch phase {
+        case .search:
+            if let search = work.pointee.search {
+                search.run(chunk: chunk, cells: work.pointee.chunking.slice(0..<search.cellCount, chunk, base: PairSearch.cellChunk))
+            }
+        case .grid:
+            if let grid = work.pointee.grid {
+                grid.run(parameter, chunk: chunk, slots: work.pointee.chunking.slice(0..<grid.bodies.count, chunk, base: StepWork.bodyChunk))
+            }
+        case .collect:
+            if let collect = work.pointee.collect {
+                collect.run(parameter, chunk: chunk, groups: work.pointee.chunking.slice(0..<collect.lanes.count, chunk, base: StepWork.groupChunk))
+            }
+        case .layout:
+            if let layout = work.pointee.layout { layout.run(lists: work.pointee.chunking.slice(0..<layout.lists.count, chunk, base: 1)) }
+        case .drift:
+            guard let drift = work.pointee.drift else { return }
+            let count = parameter == DriftPass.boxes ? drift.blocks.count : drift.grid.rows
+            let base = parameter == DriftPass.boxes ? DriftPass.blockChunk : DriftPass.rowChunk
+            drift.run(parameter, chunk: chunk, items: work.pointee.chunking.slice(0..<count, chunk, base: base))
+        case .sweep:
+            guard let sweep = work.pointee.sweep else { return }
+            let fast = work.pointee.fast, impacts = work.pointee.impacts
+            for index in work.pointee.chunking.slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
+                impacts[index] = sweep.firstImpact(of: Int(fast[index]))
+            }
+        default:
+            if let context = work.pointee.context { runSolver(work, phase, parameter, chunk: chunk, context) }
+        }
+    }
+
+    /// The solver's phases.
+    @inline(__always)
+    private static func runSolver(_ work: UnsafePointer<StepWork>, _ phase: StepPhase, _ parameter: Int, chunk: Int,
+                                  _ context: UnsafePointer<SolverContext>) {
+        let bodies = 0..<context.pointee.bodies.count
+        let colour = phase == .warmStart || phase == .solve || phase == .relax
+            ? Int(context.pointee.groupStart[parameter])..<Int(context.pointee.groupStart[parameter + 1]) : 0..<0
+        let slice = { (range: Range<Int>, base: Int) in work.pointee.chunking.slice(range, chunk, base: base) }
+        switch phase {
+        case .refresh: SolverContext.refresh(at: context, slice(0..<context.pointee.lanes.count, StepWork.groupChunk))
+        case .integrateVelocities:
+            SolverContext.integrateVelocities(at: context, slice(bodies, StepWork.bodyChunk), first: parameter == 0)
+        case .warmStart: SolverContext.warmStart(at: context, slice(colour, StepWork.groupChunk))
+        case .solve: SolverContext.solve(at: context, slice(colour, StepWork.groupChunk))
+        case .relax: SolverContext.relax(at: context, slice(colour, StepWork.groupChunk))
+        case .integratePositions:
+            SolverContext.integratePositions(at: context, slice(bodies, StepWork.bodyChunk), first: parameter == 0)
+        case .finish:
+            work.pointee.summaries[chunk] = SolverContext.finishBodies(at: context, slice(bodies, StepWork.bodyChunk), skin: work.pointee.skin)
+        case .search, .grid, .collect, .layout, .drift, .sweep: break
+        }
+    }
+}
+
+/// Runs a step's phases: chunk by chunk on the calling thread, or through the worker pool.
+struct StepRunner {
+    /// True when this step holds the worker pool.
+    let parallel: Bool
+    let work: UnsafeMutablePointer<StepWork>
+
+    /// Runs every chunk of a phase over `count` items of `base` per chunk.
+    func run(_ phase: StepPhase, _ parameter: Int = 0, count: Int, base: Int) {
+        let chunks = work.pointee.chunking.chunks(count, base: base)
+        #if canImport(Dispatch) && !hasFeature(Embedded)
+        if parallel && chunks > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            WorkerPool.shared.run(phase, parameter, chunks: chunks)
+            return
+        }
+        #endif
+        for chunk in 0..<chunks { StepWork.run(work, phase, parameter, chunk: chunk) }
+    }
+
+    /// Runs `body` with a runner for `threads` threads (the pool when available and free).
+    static func with<Result>(threads: Int, work: UnsafeMutablePointer<StepWork>, _ body: (StepRunner) -> Result) -> Result {
+        #if canImport(Dispatch) && !hasFeature(Embedded)
+        if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            if WorkerPool.shared.begin(threads: threads, work: UnsafePointer(work)) {
+                defer { WorkerPool.shared.end() }
+                return body(StepRunner(parallel: true, work: work))
+            }
+        }
+        #endif
+        return body(StepRunner(parallel: false, work: work))
+    }
+}
+
+/// How a phase is cut into chunks: by the configured thread count (about two chunks per
+/// thread, each at least a minimum of work), never by the threads that actually run them.
+struct Chunking: Sendable {
+    /// Chunks a phase is cut into at most (before the minimum sizes): 1 for one thread, two per
+    /// thread otherwise, so a worker that is slow to start leaves a chunk to the others.
+    var parts = 1
 
     /// Items per chunk for `count` items: `count / parts`, at least `base`, and enough that
     /// there are at most 65,535 chunks.
@@ -63,82 +161,5 @@ struct StepWork: @unchecked Sendable {
         let size = chunkSize(range.count, base: base)
         let start = range.lowerBound + chunk * size
         return start..<min(range.upperBound, start + size)
-    }
-
-    /// Runs one chunk of a phase. `parameter`: the colour, or the substep for position updates.
-    func run(_ phase: StepPhase, _ parameter: Int, chunk: Int) {
-        switch phase {
-        case .search:
-            if let search { search.run(chunk: chunk, cells: slice(0..<search.cellCount, chunk, base: PairSearch.cellChunk)) }
-        case .grid:
-            if let grid { grid.run(parameter, chunk: chunk, slots: slice(0..<grid.bodies.count, chunk, base: StepWork.bodyChunk)) }
-        case .collect:
-            if let collect { collect.run(parameter, chunk: chunk, groups: slice(0..<collect.lanes.count, chunk, base: StepWork.groupChunk)) }
-        case .layout:
-            if let layout { layout.run(lists: slice(0..<layout.lists.count, chunk, base: 1)) }
-        case .drift:
-            guard let drift else { return }
-            let count = parameter == DriftPass.boxes ? drift.blocks.count : drift.grid.rows
-            drift.run(parameter, chunk: chunk, items: slice(0..<count, chunk, base: parameter == DriftPass.boxes ? DriftPass.blockChunk : DriftPass.rowChunk))
-        case .sweep:
-            guard let sweep else { return }
-            for index in slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
-                impacts[index] = sweep.firstImpact(of: Int(fast[index]))
-            }
-        default:
-            if let context { run(phase, parameter, chunk: chunk, context) }
-        }
-    }
-
-    /// The solver's phases.
-    @inline(__always)
-    private func run(_ phase: StepPhase, _ parameter: Int, chunk: Int, _ context: UnsafePointer<SolverContext>) {
-        let bodies = 0..<context.pointee.bodies.count
-        let colour = phase == .warmStart || phase == .solve || phase == .relax
-            ? Int(context.pointee.groupStart[parameter])..<Int(context.pointee.groupStart[parameter + 1]) : 0..<0
-        switch phase {
-        case .refresh: context.pointee.refresh(slice(0..<context.pointee.lanes.count, chunk, base: StepWork.groupChunk))
-        case .integrateVelocities:
-            context.pointee.integrateVelocities(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .warmStart: context.pointee.warmStart(slice(colour, chunk, base: StepWork.groupChunk))
-        case .solve: context.pointee.solve(slice(colour, chunk, base: StepWork.groupChunk))
-        case .relax: context.pointee.relax(slice(colour, chunk, base: StepWork.groupChunk))
-        case .integratePositions:
-            context.pointee.integratePositions(slice(bodies, chunk, base: StepWork.bodyChunk), first: parameter == 0)
-        case .finish: summaries[chunk] = context.pointee.finishBodies(slice(bodies, chunk, base: StepWork.bodyChunk), skin: skin)
-        case .search, .grid, .collect, .layout, .drift, .sweep: break
-        }
-    }
-}
-
-/// Runs a step's phases: chunk by chunk on the calling thread, or through the worker pool.
-struct StepRunner {
-    /// True when this step holds the worker pool.
-    let parallel: Bool
-    let work: UnsafeMutablePointer<StepWork>
-
-    /// Runs every chunk of a phase over `count` items of `base` per chunk.
-    func run(_ phase: StepPhase, _ parameter: Int = 0, count: Int, base: Int) {
-        let chunks = work.pointee.chunks(count, base: base)
-        #if canImport(Dispatch) && !hasFeature(Embedded)
-        if parallel && chunks > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            WorkerPool.shared.run(phase, parameter, chunks: chunks)
-            return
-        }
-        #endif
-        for chunk in 0..<chunks { work.pointee.run(phase, parameter, chunk: chunk) }
-    }
-
-    /// Runs `body` with a runner for `threads` threads (the pool when available and free).
-    static func with<Result>(threads: Int, work: UnsafeMutablePointer<StepWork>, _ body: (StepRunner) -> Result) -> Result {
-        #if canImport(Dispatch) && !hasFeature(Embedded)
-        if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            if WorkerPool.shared.begin(threads: threads, work: UnsafePointer(work)) {
-                defer { WorkerPool.shared.end() }
-                return body(StepRunner(parallel: true, work: work))
-            }
-        }
-        #endif
-        return body(StepRunner(parallel: false, work: work))
     }
 }

@@ -83,7 +83,7 @@ final class WorkerPool: @unchecked Sendable {
                                                                ordering: .acquiringAndReleasing)
             if exchanged {
                 // A claimed, unfinished chunk holds the phase: its description cannot change now.
-                if let work { work.pointee.run(phase, parameter, chunk: Int(next)) }
+                if let work { StepWork.run(work, phase, parameter, chunk: Int(next)) }
                 done.wrappingAdd(1, ordering: .releasing)
                 return true
             }

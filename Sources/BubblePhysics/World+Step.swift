@@ -11,7 +11,7 @@ extension World {
         stepCount += 1
         if rest.isResting { return }
         var work = StepWork()
-        work.parts = configuration.threads == 1 ? 1 : 2 * configuration.threads
+        work.chunking.parts = configuration.threads == 1 ? 1 : 2 * configuration.threads
         let summary = StepRunner.with(threads: configuration.threads, work: &work) { runner in
             prepareContacts(runner)
             return solveStep(runner)
@@ -108,7 +108,7 @@ extension World {
             }
         }
         let cellCount = max(scratch.grid.cellStart.count - 1, 0)
-        let chunks = runner.work.pointee.chunks(cellCount, base: PairSearch.cellChunk)
+        let chunks = runner.work.pointee.chunking.chunks(cellCount, base: PairSearch.cellChunk)
         if scratch.chunks.count < chunks { scratch.chunks.append(contentsOf: repeatElement([], count: chunks - scratch.chunks.count)) }
         // Pairs per entry at the last build plus 1/16, in sixteenths (a tight reservation: the
         // chunk lists and the new contacts are the build's peak of memory).
@@ -138,7 +138,7 @@ extension World {
     mutating func solveStep(_ runner: StepRunner) -> BodySummary {
         let substeps = configuration.substeps
         let colours = contacts.colourCount, groups = contacts.lanes.count, count = bodies.count
-        var summaries = [BodySummary](repeating: BodySummary(), count: runner.work.pointee.chunks(count, base: StepWork.bodyChunk))
+        var summaries = [BodySummary](repeating: BodySummary(), count: runner.work.pointee.chunking.chunks(count, base: StepWork.bodyChunk))
         var approach = approachSpeeds
         let elasticity = configuration.elasticity, range = 1 + configuration.speculativeFraction
         var summary = BodySummary()

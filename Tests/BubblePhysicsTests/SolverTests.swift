@@ -34,8 +34,7 @@ struct SolverTests {
     @Test("every cut of a phase covers its items once, in order, in at most 65,535 chunks")
     func chunksCoverEveryItem() {
         for parts in [1, 2, 3, 4, 8, 128] {
-            var work = StepWork()
-            work.parts = parts
+            let work = Chunking(parts: parts)
             for count in [0, 1, 47, 48, 49, 1000, 100_000, 5_000_000] {
                 for base in [1, 4, 48, 1024] {
                     let chunks = work.chunks(count, base: base)
@@ -176,7 +175,7 @@ struct SolverTests {
     static func grid(of world: World, parts: Int) -> Broadphase {
         var grid = Broadphase()
         var work = StepWork()
-        work.parts = parts
+        work.chunking.parts = parts
         world.flags.withUnsafeBufferPointer { flags in
             world.bodies.withUnsafeBufferPointer { bodies in
                 StepRunner.with(threads: 1, work: &work) { grid.rebuild(bodies: bodies, flags: flags, range: 1.45, runner: $0) }
