@@ -1,7 +1,9 @@
 /// The blocks of a drift check (`DriftCheck`) over the build positions. Build positions, radii
 /// and the set of colliding bodies change only with a contact build, so the layout is made by
 /// the first check after a build and kept until the next (`World.driftLayout`); a check then
-/// only measures how far the bodies have moved.
+/// only measures how far the bodies have moved, in boxes per block that live while it runs.
+/// The layout is kept small (4 bytes per body and per block) because it stands beside a step's
+/// scratch; it is dropped before a sweep, which grids every body.
 struct DriftLayout: Sendable {
     /// The colliding bodies' count, box, largest radius and largest rounding.
     let extent: DriftExtent
@@ -14,12 +16,8 @@ struct DriftLayout: Sendable {
     let start: [Int32]
     /// The colliding bodies by block, in slot order within a block.
     let members: [Int32]
-    /// One per block: the displacement box, rewritten by every check (infinite while the block
-    /// is empty), and the smallest radius, set here.
-    var blocks: [DriftBlock]
-
     /// Lays out the colliding bodies of `check` by block.
-    /// - Complexity: O(n) time and memory (4 bytes per body, 24 per block).
+    /// - Complexity: O(n) time and memory (4 bytes per body and per block).
     init(_ check: DriftCheck) {
         extent = DriftExtent(check)
         // Blocks as wide as the largest build range, and every block within two of a block is
@@ -29,22 +27,13 @@ struct DriftLayout: Sendable {
         farLimit = 0.999 * Double(DriftCheck.reach) * width - 2 * check.speculativeRange * extent.largestRadius - 2 * extent.rounding
         grid = extent.count > 0 && extent.isFinite ? DriftGrid(extent, width: width) : nil
         guard let grid else {
-            (start, members, blocks) = ([], [], [])
+            (start, members) = ([], [])
             return
         }
         var start = [Int32](repeating: 0, count: grid.columns * grid.rows + 1)
         var members = [Int32](repeating: 0, count: extent.count)
-        var blocks = [DriftBlock](repeating: DriftBlock(), count: grid.columns * grid.rows)
         grid.sort(check, start: &start, members: &members)
-        for index in blocks.indices where start[index] < start[index + 1] {
-            var smallest = Double.infinity
-            for member in Int(start[index])..<Int(start[index + 1]) {
-                let radius = check.bodies[Int(members[member])].radius
-                smallest = radius < smallest ? radius : smallest
-            }
-            blocks[index].smallestRadius = DriftBlock.down(smallest)
-        }
-        (self.start, self.members, self.blocks) = (start, members, blocks)
+        (self.start, self.members) = (start, members)
     }
 }
 

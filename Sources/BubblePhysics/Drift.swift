@@ -30,7 +30,8 @@ extension World {
     /// some body has moved more than the skin since the build (see `DriftCheck`). The first check
     /// after a build lays out the blocks (`driftLayout`, kept until the next build); every check
     /// measures the displacements and tests the blocks in chunks on `runner`.
-    /// - Complexity: O(n) time; O(n) memory kept until the next build (4 bytes per body, 24 per block).
+    /// - Complexity: O(n) time; O(n) memory, 4 bytes per body and per block kept until the next
+    ///   build or sweep, and 24 per block while the check runs.
     mutating func contactsCoverDrift(_ runner: StepRunner) -> Bool {
         var layout = driftLayout
         driftLayout = nil
@@ -40,7 +41,7 @@ extension World {
                     let check = DriftCheck(bodies: bodies, flags: flags, built: built,
                                            speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin)
                     if layout == nil { layout = DriftLayout(check) }
-                    return check.covers(runner, layout: &layout!)
+                    return check.covers(runner, layout: layout!)
                 }
             }
         }
@@ -68,26 +69,24 @@ struct DriftCheck {
     static let pairsPerBody = 16
 
     /// True when the list provably holds every pair that matters; `layout` holds the blocks of
-    /// the build positions, and their displacement boxes are rewritten here.
-    func covers(_ runner: StepRunner, layout: inout DriftLayout) -> Bool {
+    /// the build positions, and the blocks' boxes live while the check runs.
+    func covers(_ runner: StepRunner, layout: DriftLayout) -> Bool {
         guard layout.extent.count > 0 else { return true }
         guard let grid = layout.grid else { return false }
-        var blocks: [DriftBlock] = []
-        swap(&blocks, &layout.blocks)
-        defer { swap(&blocks, &layout.blocks) }
+        let blocks = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: grid.columns * grid.rows)
+        blocks.initialize(repeating: DriftBlock())
+        defer { blocks.deallocate() }
         var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunking.chunks(grid.rows, base: DriftPass.rowChunk))
         return layout.start.withUnsafeBufferPointer { start in
             layout.members.withUnsafeBufferPointer { members in
-                blocks.withUnsafeMutableBufferPointer { blocks in
-                    verdicts.withUnsafeMutableBufferPointer { verdicts in
-                        runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members,
-                                                              verdicts: verdicts)
-                        defer { runner.work.pointee.drift = nil }
-                        runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
-                        guard DriftBlock.spread(of: UnsafeBufferPointer(blocks)) < layout.farLimit else { return false }
-                        runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
-                        return !verdicts.contains(false)
-                    }
+                verdicts.withUnsafeMutableBufferPointer { verdicts in
+                    runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members,
+                                                          verdicts: verdicts)
+                    defer { runner.work.pointee.drift = nil }
+                    runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
+                    guard DriftBlock.spread(of: UnsafeBufferPointer(blocks)) < layout.farLimit else { return false }
+                    runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
+                    return !verdicts.contains(false)
                 }
             }
         }
@@ -192,13 +191,15 @@ struct DriftPass: @unchecked Sendable {
     /// Runs one chunk of pass `pass` over `items` (blocks or rows).
     func run(_ pass: Int, chunk: Int, items: Range<Int>) {
         if pass == DriftPass.boxes {
-            // An empty block keeps the infinite box its layout gave it.
+            // An empty block keeps the infinite box and radius it starts with.
             for index in items where start[index] < start[index + 1] {
-                var box = SIMD4<Double>(repeating: .infinity)
+                var box = SIMD4<Double>(repeating: .infinity), smallest = Double.infinity
                 for member in Int(start[index])..<Int(start[index + 1]) {
-                    box = DriftCheck.lower(box, check.displacement(Int(members[member])))
+                    let slot = Int(members[member]), radius = check.bodies[slot].radius
+                    box = DriftCheck.lower(box, check.displacement(slot))
+                    smallest = radius < smallest ? radius : smallest
                 }
-                blocks[index].setBox(box)
+                blocks[index] = DriftBlock(box: box, smallestRadius: smallest)
             }
             return
         }
@@ -216,23 +217,23 @@ struct DriftPass: @unchecked Sendable {
     }
 }
 
-/// The bodies built in one block, kept in 20 bytes: the box of their displacements since the
-/// build, as (dx, dy, −dx, −dy) lows (rewritten by every check), and their smallest radius (set
-/// by the layout), in single precision rounded down (the box only grows and the radius only
-/// shrinks, so every bound stays safe).
+/// The bodies built in one block, kept in 20 bytes while a check runs: the box of their
+/// displacements since the build, as (dx, dy, −dx, −dy) lows, and their smallest radius, in
+/// single precision rounded down (the box only grows and the radius only shrinks, so every
+/// bound stays safe).
 struct DriftBlock: Sendable {
     var lowX = Float.infinity, lowY = Float.infinity, negatedHighX = Float.infinity, negatedHighY = Float.infinity
     var smallestRadius = Float.infinity
 
     init() {}
 
-    /// Sets the box to displacement box `box` (lows, as above), rounded outward.
-    @inline(__always)
-    mutating func setBox(_ box: SIMD4<Double>) {
+    /// The block of displacement box `box` (lows, as above) and smallest radius `radius`.
+    init(box: SIMD4<Double>, smallestRadius radius: Double) {
         lowX = DriftBlock.down(box[0])
         lowY = DriftBlock.down(box[1])
         negatedHighX = DriftBlock.down(box[2])
         negatedHighY = DriftBlock.down(box[3])
+        smallestRadius = DriftBlock.down(radius)
     }
 
     /// The larger spread along x and y of every displacement in `blocks` (a bound on how far any

@@ -44,9 +44,10 @@
 // the groups' bodies and impulses) — is step scratch: kept between steps for its capacity,
 // dropped when the contacts are rebuilt and allocated again, unfilled, by the next step (every
 // element is written before it is read). The drift check's layout of the build positions
-// (`DriftLayout`, 4 bytes per body and 24 per block) is kept from the first check after a build
-// to the next build, which drops it first. So a build's own scratch (carried impulses, grid,
-// pair lists) and a step's never stand side by side, and the peak is the larger of the two.
+// (`DriftLayout`, 4 bytes per body and per block) is kept from the first check after a build
+// until the next build or sweep, which drops it first. So a build's own scratch (carried
+// impulses, grid, pair lists) and a step's never stand side by side, and the peak is the
+// larger of the two.
 //
 // Per-body passes. The velocity and position updates take two bodies at a time in
 // SIMD2<Double> where both take the common path (live, finite, under the speed limit, not

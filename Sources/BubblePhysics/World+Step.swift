@@ -157,13 +157,18 @@ extension World {
                     if elasticity > 0 { approach.withUnsafeBufferPointer { context.applyRestitution(approachSpeeds: $0) } }
                     runner.run(.finish, count: count, base: StepWork.bodyChunk)
                     for chunk in summaries { summary.merge(chunk) }
-                    if summary.fastBodies > 0 { World.sweep(runner: runner, context: context, range: range) }
                     runner.work.pointee.context = nil
                     runner.work.pointee.summaries = UnsafeMutableBufferPointer(start: nil, count: 0)
                 }
             }
         }
         approachSpeeds = approach
+        if summary.fastBodies > 0 {
+            // The sweep grids every body: the drift layout, which a later check would reuse, is
+            // dropped first, so the two never stand side by side.
+            driftLayout = nil
+            withSolverContext { World.sweep(runner: runner, context: $0, range: range) }
+        }
         return summary
     }
 
