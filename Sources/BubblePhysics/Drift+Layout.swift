@@ -16,6 +16,7 @@ struct DriftLayout: Sendable {
     let start: [Int32]
     /// The colliding bodies by block, in slot order within a block.
     let members: [Int32]
+
     /// Lays out the colliding bodies of `check` by block.
     /// - Complexity: O(n) time and memory (4 bytes per body and per block).
     init(_ check: DriftCheck) {

@@ -28,8 +28,8 @@
 extension World {
     /// True when the contact list still holds every pair within the speculative range, although
     /// some body has moved more than the skin since the build (see `DriftCheck`). The first check
-    /// after a build lays out the blocks (`driftLayout`, kept until the next build); every check
-    /// measures the displacements and tests the blocks in chunks on `runner`.
+    /// after a build lays out the blocks (`driftLayout`, kept until the next build or sweep);
+    /// every check measures the displacements and tests the blocks in chunks on `runner`.
     /// - Complexity: O(n) time; O(n) memory, 4 bytes per body and per block kept until the next
     ///   build or sweep, and 24 per block while the check runs.
     mutating func contactsCoverDrift(_ runner: StepRunner) -> Bool {
