@@ -45,45 +45,46 @@ struct StepWork: @unchecked Sendable {
     /// Runs one chunk of a phase described at `work`. `parameter`: the colour, or the substep
     /// for position updates. Static over the address, for the reason `chunking` gives.
     static func run(_ work: UnsafePointer<StepWork>, _ phase: StepPhase, _ parameter: Int, chunk: Int) {
+        let chunking = work.pointee.chunking
         switch phase {
         case .search:
             if let search = work.pointee.search {
-                search.run(chunk: chunk, cells: work.pointee.chunking.slice(0..<search.cellCount, chunk, base: PairSearch.cellChunk))
+                search.run(chunk: chunk, cells: chunking.slice(0..<search.cellCount, chunk, base: PairSearch.cellChunk))
             }
         case .grid:
             if let grid = work.pointee.grid {
-                grid.run(parameter, chunk: chunk, slots: work.pointee.chunking.slice(0..<grid.bodies.count, chunk, base: StepWork.bodyChunk))
+                grid.run(parameter, chunk: chunk, slots: chunking.slice(0..<grid.bodies.count, chunk, base: StepWork.bodyChunk))
             }
         case .collect:
             if let collect = work.pointee.collect {
-                collect.run(parameter, chunk: chunk, groups: work.pointee.chunking.slice(0..<collect.lanes.count, chunk, base: StepWork.groupChunk))
+                collect.run(parameter, chunk: chunk, groups: chunking.slice(0..<collect.lanes.count, chunk, base: StepWork.groupChunk))
             }
         case .layout:
-            if let layout = work.pointee.layout { layout.run(lists: work.pointee.chunking.slice(0..<layout.lists.count, chunk, base: 1)) }
+            if let layout = work.pointee.layout { layout.run(lists: chunking.slice(0..<layout.lists.count, chunk, base: 1)) }
         case .drift:
             guard let drift = work.pointee.drift else { return }
             let count = parameter == DriftPass.boxes ? drift.blocks.count : drift.grid.rows
             let base = parameter == DriftPass.boxes ? DriftPass.blockChunk : DriftPass.rowChunk
-            drift.run(parameter, chunk: chunk, items: work.pointee.chunking.slice(0..<count, chunk, base: base))
+            drift.run(parameter, chunk: chunk, items: chunking.slice(0..<count, chunk, base: base))
         case .sweep:
             guard let sweep = work.pointee.sweep else { return }
             let fast = work.pointee.fast, impacts = work.pointee.impacts
-            for index in work.pointee.chunking.slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
+            for index in chunking.slice(0..<fast.count, chunk, base: StepWork.sweepChunk) {
                 impacts[index] = sweep.firstImpact(of: Int(fast[index]))
             }
         default:
-            if let context = work.pointee.context { runSolver(work, phase, parameter, chunk: chunk, context) }
+            if let context = work.pointee.context { runSolver(work, phase, parameter, chunk: chunk, context, chunking) }
         }
     }
 
     /// The solver's phases.
     @inline(__always)
     private static func runSolver(_ work: UnsafePointer<StepWork>, _ phase: StepPhase, _ parameter: Int, chunk: Int,
-                                  _ context: UnsafePointer<SolverContext>) {
+                                  _ context: UnsafePointer<SolverContext>, _ chunking: Chunking) {
         let bodies = 0..<context.pointee.bodies.count
         let colour = phase == .warmStart || phase == .solve || phase == .relax
             ? Int(context.pointee.groupStart[parameter])..<Int(context.pointee.groupStart[parameter + 1]) : 0..<0
-        let slice = { (range: Range<Int>, base: Int) in work.pointee.chunking.slice(range, chunk, base: base) }
+        let slice = { (range: Range<Int>, base: Int) in chunking.slice(range, chunk, base: base) }
         switch phase {
         case .refresh: SolverContext.refresh(at: context, slice(0..<context.pointee.lanes.count, StepWork.groupChunk))
         case .integrateVelocities:

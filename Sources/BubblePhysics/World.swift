@@ -123,10 +123,10 @@ public struct World: Sendable {
     var traits: [SIMD2<Float>] = []
     // Contacts (coloured lanes, overflow, walls) from the last build.
     var contacts = ContactStore()
-    /// Something changed that the contact list cannot follow (a body, a radius, the container).
     // The drift check's blocks of the build positions: made by the first check after a build,
-    // dropped by the next build (`DriftLayout`).
+    // dropped by the next build or sweep (`DriftLayout`).
     var driftLayout: DriftLayout?
+    /// Something changed that the contact list cannot follow (a body, a radius, the container).
     var needsRebuild = true
     /// Some body has moved more than the skin since the last contact build (the next step
     /// checks whether the list still covers every close pair).
