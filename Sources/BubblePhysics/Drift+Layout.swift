@@ -47,6 +47,9 @@ struct DriftExtent {
     var largestRadius = 0.0
     var rounding = 0.0
 
+    /// No bodies.
+    init() {}
+
     init(_ check: DriftCheck) {
         for slot in 0..<check.bodies.count where check.collides(slot) {
             let position = check.built[slot]
@@ -92,6 +95,17 @@ struct DriftGrid {
     func block(of position: SIMD2<Float>) -> Int {
         let column = Int((Double(position.x) - lowX) * inverseWidth), row = Int((Double(position.y) - lowY) * inverseWidth)
         return (row < rows ? row : rows - 1) * columns + (column < columns ? column : columns - 1)
+    }
+
+    /// Writes, for each column, the union of the blocks of rows `row ... row + reach` (within
+    /// the grid) in that column.
+    func columnUnions(_ row: Int, blocks: UnsafeBufferPointer<DriftBlock>, into unions: UnsafeMutableBufferPointer<DriftBlock>) {
+        let below = min(DriftCheck.reach, rows - 1 - row)
+        for column in 0..<columns {
+            var union = blocks[row * columns + column]
+            for dy in 0 ..< below { union = union.merged(with: blocks[(row + 1 + dy) * columns + column]) }
+            unions[column] = union
+        }
     }
 
     /// Sorts the colliding bodies into blocks, in slot order within a block: `members` holds
