@@ -110,16 +110,24 @@ struct DriftGrid {
 
     /// Sorts the colliding bodies into blocks, in slot order within a block: `members` holds
     /// them block by block, and `start` (one more than the blocks, zeroed) where each block's begin.
+    /// Each body's block is found once (a conversion with range checks costs about 40
+    /// instructions) and held while the sort runs, 4 bytes per body.
     func sort(_ check: DriftCheck, start: inout [Int32], members: inout [Int32]) {
         let count = columns * rows
-        for slot in 0..<check.bodies.count where check.collides(slot) {
-            start[self.block(of: check.built[slot]) + 1] += 1
-        }
-        for index in 0..<count { start[index + 1] += start[index] }
+        var blockOf = [Int32](repeating: 0, count: members.count), colliding = 0
         for slot in 0..<check.bodies.count where check.collides(slot) {
             let block = self.block(of: check.built[slot])
+            blockOf[colliding] = Int32(truncatingIfNeeded: block)
+            start[block + 1] += 1
+            colliding += 1
+        }
+        for index in 0..<count { start[index + 1] += start[index] }
+        colliding = 0
+        for slot in 0..<check.bodies.count where check.collides(slot) {
+            let block = Int(blockOf[colliding])
             members[Int(start[block])] = Int32(slot)
             start[block] += 1
+            colliding += 1
         }
         // The placement moved every start to the next block's: shift back.
         for index in stride(from: count, to: 0, by: -1) { start[index] = start[index - 1] }
