@@ -79,10 +79,11 @@ struct PairScan {
             let dx = other.x - body.x, dy = other.y - body.y
             let reach = Double(other.radius + body.radius) * range
             let distanceSquared = dx * dx + dy * dy
-            if distanceSquared < reach * reach {
-                scratch[found] = Candidate(slot: other.slot, distanceSquared: distanceSquared)
-                found += 1
-            }
+            // Written whether or not it is kept (the next one overwrites it): about a third are,
+            // at random, so a branch would mostly be mispredicted. `found` stays below the
+            // examined count, which the scratch has room for.
+            scratch[found] = Candidate(slot: other.slot, distanceSquared: distanceSquared)
+            found += distanceSquared < reach * reach ? 1 : 0
         }
     }
 
