@@ -277,12 +277,7 @@ struct DriftBlock: Sendable, Equatable {
     /// two bodies have closed since the build; infinite or NaN when some displacement is not finite).
     static func spread(of blocks: UnsafeBufferPointer<DriftBlock>) -> Double {
         var all = DriftBlock()
-        for block in blocks {
-            all.lowX = min(all.lowX, block.lowX)
-            all.lowY = min(all.lowY, block.lowY)
-            all.negatedHighX = min(all.negatedHighX, block.negatedHighX)
-            all.negatedHighY = min(all.negatedHighY, block.negatedHighY)
-        }
+        for block in blocks { all = all.merged(with: block) }
         let x = -Double(all.negatedHighX) - Double(all.lowX), y = -Double(all.negatedHighY) - Double(all.lowY)
         return x > y ? x : y
     }
