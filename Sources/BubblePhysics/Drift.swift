@@ -152,9 +152,10 @@ struct DriftCheck {
         (abs(Double(built.x)) + abs(Double(built.y))) * 0x1p-23 + 0x1p-149
     }
 
-    /// The lane-wise smaller of two boxes (inlined, unlike the generic `pointwiseMin`).
+    /// The lane-wise smaller of two vectors, keeping `box`'s lane where `value`'s is not smaller
+    /// (so a NaN never enters; inlined and specialized, unlike the generic `pointwiseMin`).
     @inline(__always)
-    static func lower(_ box: SIMD4<Double>, _ value: SIMD4<Double>) -> SIMD4<Double> {
+    static func lower<Vector: SIMD>(_ box: Vector, _ value: Vector) -> Vector where Vector.Scalar: Comparable {
         var result = box
         result.replace(with: value, where: value .< box)
         return result
@@ -250,9 +251,8 @@ struct DriftBlock: Sendable, Equatable {
     /// infinities, changes nothing).
     @inline(__always)
     func merged(with other: DriftBlock) -> DriftBlock {
-        var lows = SIMD4(lowX, lowY, negatedHighX, negatedHighY)
-        let others = SIMD4(other.lowX, other.lowY, other.negatedHighX, other.negatedHighY)
-        lows.replace(with: others, where: others .< lows)
+        let lows = DriftCheck.lower(SIMD4(lowX, lowY, negatedHighX, negatedHighY),
+                                    SIMD4(other.lowX, other.lowY, other.negatedHighX, other.negatedHighY))
         var block = DriftBlock()
         (block.lowX, block.lowY, block.negatedHighX, block.negatedHighY) = (lows[0], lows[1], lows[2], lows[3])
         block.smallestRadius = other.smallestRadius < smallestRadius ? other.smallestRadius : smallestRadius
@@ -305,9 +305,7 @@ struct DriftBlock: Sendable, Equatable {
         // (other's high − low); with highs stored negated, each is minus a sum of two lows, and
         // its square is that of the smaller sum.
         let mine = lows, sums = SIMD4(lowHalf: mine.highHalf, highHalf: mine.lowHalf) + other.lows
-        var closing = sums.lowHalf
-        closing.replace(with: sums.highHalf, where: sums.highHalf .< closing)
-        let squared = closing * closing
+        let closing = DriftCheck.lower(sums.lowHalf, sums.highHalf), squared = closing * closing
         let budget = skin * (Double(smallestRadius) + Double(other.smallestRadius)) - 4 * rounding
         return budget > 0 && squared[0] + squared[1] < budget * budget
     }
