@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// A step is a sequence of phases (a colour, a pass over the bodies); each phase is cut into
 /// chunks (`StepWork.chunkSize`). The calling thread publishes a phase, then it and the workers claim
-/// chunks from one atomic counter until none is left; the phase ends when every claimed chunk is
-/// done. The calling thread never waits for a worker to *start*: if the workers are slow to wake
+/// chunks from one atomic cursor until none is left, the calling thread from the first chunk up
+/// and the workers from the last down; the phase ends when every claimed chunk is done. The calling thread never waits for a worker to *start*: if the workers are slow to wake
 /// (or the machine has one core) it simply runs every chunk itself. Which thread runs a chunk
 /// cannot change its result, so any thread count gives the same bits.
 ///
@@ -18,8 +18,11 @@ final class WorkerPool: @unchecked Sendable {
     /// The pool of the process.
     static let shared = WorkerPool()
 
-    /// `phase << 32 | chunkCount << 16 | nextChunk`: claiming is one compare-and-swap, and a
-    /// claim can never be taken for a chunk of another phase.
+    /// `phase << 32 | front << 16 | back`: the chunks not yet claimed are `front..<back`. The
+    /// calling thread claims from the front, the workers from the back, so with two threads each
+    /// keeps to its own end of every phase (its own bodies and contacts, in its own cache) and
+    /// meets the other wherever the work runs out. Claiming is one compare-and-swap, and a claim
+    /// can never be taken for a chunk of another phase.
     private let cursor = Atomic<UInt64>(0)
     /// Chunks of the current phase finished.
     private let done = Atomic<Int>(0)
@@ -68,18 +71,21 @@ final class WorkerPool: @unchecked Sendable {
         self.parameter = parameter
         done.store(0, ordering: .relaxed)
         phaseNumber &+= 1
-        cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks) << 16, ordering: .releasing)
-        while claimAndRun() {}
+        cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks), ordering: .releasing)
+        while claimAndRun(fromFront: true) {}
         while done.load(ordering: .acquiring) < chunks {}
     }
 
-    /// Claims one chunk of the published phase and runs it; false when none is left.
-    private func claimAndRun() -> Bool {
+    /// Claims one chunk of the published phase, the first or the last unclaimed, and runs it;
+    /// false when none is left.
+    private func claimAndRun(fromFront: Bool) -> Bool {
         var current = cursor.load(ordering: .acquiring)
         while true {
-            let count = (current >> 16) & 0xffff, next = current & 0xffff
-            guard next < count else { return false }
-            let (exchanged, original) = cursor.compareExchange(expected: current, desired: current + 1,
+            let front = (current >> 16) & 0xffff, back = current & 0xffff
+            guard front < back else { return false }
+            let next = fromFront ? front : back - 1
+            let desired = fromFront ? current + (1 << 16) : current - 1
+            let (exchanged, original) = cursor.compareExchange(expected: current, desired: desired,
                                                                ordering: .acquiringAndReleasing)
             if exchanged {
                 // A claimed, unfinished chunk holds the phase: its description cannot change now.
@@ -96,7 +102,7 @@ final class WorkerPool: @unchecked Sendable {
         while true {
             semaphore.wait()
             while stepping.load(ordering: .acquiring) {
-                if !claimAndRun() { spin() }
+                if !claimAndRun(fromFront: false) { spin() }
             }
         }
     }
