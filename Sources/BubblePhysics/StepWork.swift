@@ -1,6 +1,6 @@
 /// A pass of a step that can be cut into chunks.
 enum StepPhase: Sendable {
-    case search, grid, collect, layout, drift, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
+    case search, grid, collect, layout, drift, walls, refresh, integrateVelocities, warmStart, solve, relax, integratePositions, finish, sweep
 }
 
 /// Everything a step's passes read and write, and how each is cut into chunks.
@@ -20,6 +20,8 @@ struct StepWork: @unchecked Sendable {
     var layout: ContactLayout?
     /// The passes of a drift check (while it runs).
     var drift: DriftPass?
+    /// The wall-contact search (while it runs).
+    var walls: WallSearch?
     /// The solver's view of the step (once the contacts are built), by address: a phase's
     /// chunk then reads it in place instead of copying a few hundred bytes per call.
     var context: UnsafePointer<SolverContext>?
@@ -66,6 +68,10 @@ struct StepWork: @unchecked Sendable {
             let count = parameter == DriftPass.boxes ? drift.blocks.count : drift.grid.rows
             let base = parameter == DriftPass.boxes ? DriftPass.blockChunk : DriftPass.rowChunk
             drift.run(parameter, chunk: chunk, items: chunking.slice(0..<count, chunk, base: base))
+        case .walls:
+            if let walls = work.pointee.walls {
+                walls.run(chunk: chunk, slots: chunking.slice(0..<walls.bodies.count, chunk, base: StepWork.bodyChunk))
+            }
         case .sweep:
             guard let sweep = work.pointee.sweep else { return }
             let fast = work.pointee.fast, impacts = work.pointee.impacts
@@ -96,7 +102,7 @@ struct StepWork: @unchecked Sendable {
             SolverContext.integratePositions(at: context, slice(bodies, StepWork.bodyChunk), first: parameter == 0)
         case .finish:
             work.pointee.summaries[chunk] = SolverContext.finishBodies(at: context, slice(bodies, StepWork.bodyChunk), skin: work.pointee.skin)
-        case .search, .grid, .collect, .layout, .drift, .sweep: break
+        case .search, .grid, .collect, .layout, .drift, .walls, .sweep: break
         }
     }
 }

@@ -54,7 +54,7 @@ extension World {
         if needsRebuild || (drifted && (driftIsSlow || !contactsCoverDrift(runner))) {
             rebuildContacts(runner)
         } else if drifted {
-            buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
+            buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin, runner: runner)
             drifted = false
             contactsKept += 1
         }
@@ -79,7 +79,7 @@ extension World {
         scratch.carriedStart = []
         scratch.carriedEntries = []
         contacts.build(from: scratch.chunks[0..<chunks], slotCount: bodies.count, runner: runner, scratch: &scratch)
-        buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin)
+        buildWallContacts(margin: 2 * configuration.speculativeFraction + World.skin, runner: runner)
         needsRebuild = false
         drifted = false
         contactBuilds += 1

@@ -1,4 +1,5 @@
 import Testing
+import BubbleFixtures
 @testable import BubblePhysics
 
 @Suite("Contacts")
@@ -94,5 +95,28 @@ struct ContactTests {
         run(&world, steps: 60)
         #expect(abs(world.position(of: finger).x - 40) < 1e-9, "kinematic keeps its velocity")
         #expect(world.position(of: bubble).x >= world.position(of: finger).x + 6 - 0.05, "pushed ahead")
+    }
+
+    @Test("wall contacts found in chunks of bodies are the one-thread list, carried impulses included")
+    func wallContactsInChunks() throws {
+        // A crowd pulled into its lower-left corner: bodies press on two walls all along the slots.
+        func walls(threads: Int) throws -> [WallContact] {
+            var configuration = WorldConfiguration()
+            configuration.threads = threads
+            var world = try CrowdBenchmark.makeWorld(count: 8000, configuration: configuration)
+            try world.setField(AttractionField(point: Vector2(0, 0), law: .radialGravity, strength: 40, falloffRadius: 1))
+            for _ in 0..<40 { world.step() }
+            return world.contacts.walls
+        }
+        let one = try walls(threads: 1)
+        #expect(one.count > 100 && one.filter { $0.impulse > 0 }.count > 50, "\(one.count) contacts")
+        #expect(zip(one, one.dropFirst()).allSatisfy { ($0.slot, $0.side) < ($1.slot, $1.side) }, "slot and side order")
+        for threads in [2, 4] {
+            let other = try walls(threads: threads)
+            #expect(other.count == one.count)
+            #expect(zip(one, other).allSatisfy {
+                $0.slot == $1.slot && $0.side == $1.side && $0.impulse.bitPattern == $1.impulse.bitPattern
+            }, "\(threads) threads")
+        }
     }
 }
