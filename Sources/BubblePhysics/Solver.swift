@@ -56,9 +56,10 @@
 //
 // Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass, the
 // contact refresh and most of the contact build — the grid's per-body passes, the pair search,
-// collecting the carried impulses, laying out the colours — are cut into chunks (about two per
-// configured thread, each at least a minimum of work, so a phase costs few claims and one
-// barrier) that the calling thread and the workers claim from a shared counter; a colour
+// collecting the carried impulses, laying out the colours, the wall contacts — are cut into
+// chunks (one per configured thread, each at least a minimum of work, so a phase costs few
+// claims and one barrier) that the calling thread claims from the front of a shared cursor and
+// the workers from the back, so each thread keeps to its own end of every phase; a colour
 // starts when the previous one has finished. Neither the cut nor who runs a chunk changes any
 // result: within a phase each item is computed alone (contacts of one colour share no body),
 // per-chunk partials (summaries, grid extents, histograms, counts per colour) merge in chunk

@@ -11,7 +11,7 @@ extension World {
         stepCount += 1
         if rest.isResting { return }
         var work = StepWork()
-        work.chunking.parts = configuration.threads == 1 ? 1 : 2 * configuration.threads
+        work.chunking.parts = configuration.threads
         let summary = StepRunner.with(threads: configuration.threads, work: &work) { runner in
             prepareContacts(runner)
             return solveStep(runner)
