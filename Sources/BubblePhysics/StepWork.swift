@@ -144,9 +144,8 @@ struct StepRunner {
 struct Chunking: Sendable {
     /// Chunks a phase is cut into at most (before the minimum sizes): the configured thread
     /// count. A worker that is slow to start leaves its chunk to the calling thread, which takes
-    /// the chunks from the other end (`WorkerPool`); two chunks per thread measured 2–4% slower
-    /// with two threads (more claims, and each thread's chunks less often its own from phase to
-    /// phase), four per thread 6%.
+    /// the chunks from the other end (`WorkerPool`). Two chunks per thread measured 2–4% slower
+    /// with two threads, four per thread 6%.
     var parts = 1
 
     /// Items per chunk for `count` items: `count / parts`, at least `base`, and enough that
