@@ -242,8 +242,7 @@ struct DriftBlock: Sendable, Equatable {
     /// The block of displacement box `box` (lows, as above) and smallest radius `radius`.
     @inline(__always)
     init(box: SIMD4<Double>, smallestRadius radius: Double) {
-        let lows = DriftBlock.down(box)
-        (lowX, lowY, negatedHighX, negatedHighY) = (lows[0], lows[1], lows[2], lows[3])
+        singleLows = DriftBlock.down(box)
         smallestRadius = DriftBlock.down(SIMD4(radius, 0, 0, 0))[0]
     }
 
@@ -251,10 +250,8 @@ struct DriftBlock: Sendable, Equatable {
     /// infinities, changes nothing).
     @inline(__always)
     func merged(with other: DriftBlock) -> DriftBlock {
-        let lows = DriftCheck.lower(SIMD4(lowX, lowY, negatedHighX, negatedHighY),
-                                    SIMD4(other.lowX, other.lowY, other.negatedHighX, other.negatedHighY))
         var block = DriftBlock()
-        (block.lowX, block.lowY, block.negatedHighX, block.negatedHighY) = (lows[0], lows[1], lows[2], lows[3])
+        block.singleLows = DriftCheck.lower(singleLows, other.singleLows)
         block.smallestRadius = other.smallestRadius < smallestRadius ? other.smallestRadius : smallestRadius
         return block
     }
@@ -269,9 +266,17 @@ struct DriftBlock: Sendable, Equatable {
         return union
     }
 
+    /// The lows as one vector (the fields stay scalars: a vector field would pad the block
+    /// from 20 bytes to 32).
+    @inline(__always)
+    var singleLows: SIMD4<Float> {
+        get { SIMD4(lowX, lowY, negatedHighX, negatedHighY) }
+        set { (lowX, lowY, negatedHighX, negatedHighY) = (newValue[0], newValue[1], newValue[2], newValue[3]) }
+    }
+
     /// The lows as one vector, in double precision (exact).
     @inline(__always)
-    var lows: SIMD4<Double> { SIMD4<Double>(SIMD4(lowX, lowY, negatedHighX, negatedHighY)) }
+    var lows: SIMD4<Double> { SIMD4<Double>(singleLows) }
 
     /// The larger spread along x and y of every displacement in `blocks` (a bound on how far any
     /// two bodies have closed since the build; infinite or NaN when some displacement is not finite).
