@@ -122,7 +122,7 @@ public struct BodyState: Hashable, Sendable {
 /// The solver's per-body state: the only body data the contact loops touch, packed so one
 /// body is one 48-byte load. Kinematic bodies have `invMass` 0.
 @usableFromInline
-struct SolverBody: Sendable {
+struct SolverBody: Sendable, BitwiseCopyable {
     @usableFromInline var px: Double
     @usableFromInline var py: Double
     @usableFromInline var vx: Double

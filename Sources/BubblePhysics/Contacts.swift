@@ -43,10 +43,10 @@ struct Contact: Sendable {
     var base: Float
 }
 
-/// A contact between a body and one solid border. `side`: 0 left, 1 right, 2 top, 3 bottom.
+/// A contact between a body and one solid border.
 struct WallContact: Sendable {
     var slot: Int32
-    var side: Int32
+    var side: WallSide
     var normalMass: Double
     var impulse: Double
 }
@@ -64,35 +64,11 @@ struct BuildScratch: Sendable {
     var colours: [UInt8] = []
 }
 
-/// The contacts of the world, from the last build: body pairs grouped by colour into SIMD lane
-/// groups, the overflow, and the wall contacts.
-struct ContactStore: Sendable {
-    /// Colours solved lane-parallel; a contact whose bodies already use every colour goes to
-    /// the overflow (solved alone, after the colours).
-    static let colourLimit = 24
-
-    /// Colour groups: colour `c` is `lanes[groupStart[c] ..< groupStart[c + 1]]`.
-    var lanes: [ContactLanes] = []
-    /// The groups' geometry, one per group of `lanes`: allocated by the first refresh after a
-    /// build (when the build's scratch is gone) and rewritten by every refresh.
-    var geometry: [LaneGeometry] = []
-    var groupStart: [Int32] = [0]
-    var overflow: [Contact] = []
-    var walls: [WallContact] = []
-    /// Body contacts (lanes without padding, plus the overflow).
-    var count = 0
-
-    /// Colours in use.
-    var colourCount: Int { groupStart.count - 1 }
-
-    /// Calls `visit` with every body contact as a pair with its impulse.
-    func forEachPair(_ visit: (Pair) -> Void) {
-        for group in lanes {
-            for lane in 0..<4 where group.a[lane] != group.b[lane] {
-                visit(Pair(a: group.a[lane], b: group.b[lane], impulse: group.impulse[lane]))
-            }
-        }
-        for contact in overflow { visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse)) }
+extension World {
+    /// A buffer of `count` plain values left as the allocator gives them: build scratch whose
+    /// every element is written before it is read.
+    static func scratch<Value: BitwiseCopyable>(count: Int) -> [Value] {
+        [Value](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 }
 
@@ -112,20 +88,6 @@ extension World {
         case 5: return (-h, -h)
         case 6: return (0, -1)
         default: return (h, -h)
-        }
-    }
-
-    /// Each border with its side number in `WallContact`.
-    static let borderSides: [(Borders, Int32)] = [(.left, 0), (.right, 1), (.top, 2), (.bottom, 3)]
-
-    /// Gap between a body's edge and a border (negative when it pokes through).
-    @inline(__always)
-    static func wallSeparation(_ body: SolverBody, side: Int32, rect: Rect) -> Double {
-        switch side {
-        case 0: return body.px - body.radius - rect.minX
-        case 1: return rect.maxX - body.px - body.radius
-        case 2: return body.py - body.radius - rect.minY
-        default: return rect.maxY - body.py - body.radius
         }
     }
 }

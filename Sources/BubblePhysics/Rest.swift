@@ -64,9 +64,10 @@ extension World {
 
     /// Sets every velocity to zero and rests.
     mutating func enterRest() {
-        for slot in bodies.indices where flags[slot].contains(.alive) {
-            bodies[slot].vx = 0
-            bodies[slot].vy = 0
+        let storage = uniqueStorage()
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            storage.bodies[slot].vx = 0
+            storage.bodies[slot].vy = 0
         }
         rest.isResting = true
     }

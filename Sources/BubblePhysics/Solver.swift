@@ -162,46 +162,80 @@ struct Softness: Sendable {
     }
 }
 
-/// The solver's view of one step: raw pointers into the world's arrays, valid for one call of
-/// `World.withSolverContext`. Every stage is a small function over a range of bodies or contact
-/// groups, so the same code runs whole on one thread or in chunks on several.
-struct SolverContext: @unchecked Sendable {
-    var bodies: UnsafeMutableBufferPointer<SolverBody>
-    var flags: UnsafeBufferPointer<BodyFlags>
-    var resistances: UnsafeBufferPointer<Double>
+/// The solver's view of one step: the storage's columns as buffers and the step's settings.
+/// Made once per step from the world (`World.withSolverContext`); its buffers are valid while
+/// the storage lives and no column changes its capacity, which the solve never does. Every
+/// stage is a small function over a range of bodies or contact groups, so the same code runs
+/// whole on one thread or in chunks on several (`SolverStage`).
+struct SolverContext {
+    let bodies: UnsafeMutableBufferPointer<SolverBody>
+    let flags: UnsafeBufferPointer<BodyFlags>
+    let resistances: UnsafeBufferPointer<Double>
     /// Positions at the start of the step's first position update (for the sweep).
-    var stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
+    let stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
     /// Positions at the last contact build, rounded to single precision.
-    var buildPosition: UnsafeBufferPointer<SIMD2<Float>>
+    let buildPosition: UnsafeBufferPointer<SIMD2<Float>>
     /// The solver state during the substeps, per slot: velocity (x, y) and displacement since
     /// step start (z, w), single precision. Authoritative for velocities from the first velocity
     /// update of a step to the end-of-step pass, which writes them back to `bodies`.
-    var motion: UnsafeMutableBufferPointer<SIMD4<Float>>
+    let motion: UnsafeMutableBufferPointer<SIMD4<Float>>
     /// Inverse mass and radius per slot, single precision (written by the first velocity update).
-    var traits: UnsafeMutableBufferPointer<SIMD2<Float>>
-    var lanes: UnsafeMutableBufferPointer<ContactLanes>
+    let traits: UnsafeMutableBufferPointer<SIMD2<Float>>
+    let lanes: UnsafeMutableBufferPointer<ContactLanes>
     /// One per group of `lanes`, written by the refresh.
-    var geometry: UnsafeMutableBufferPointer<LaneGeometry>
-    var groupStart: UnsafeBufferPointer<Int32>
-    var overflow: UnsafeMutableBufferPointer<Contact>
-    var walls: UnsafeMutableBufferPointer<WallContact>
-    var h: Double
-    var inverseH: Double
-    var substepsPerStep: Int
-    var contactSoftness: Softness
-    var wallSoftness: Softness
+    let geometry: UnsafeMutableBufferPointer<LaneGeometry>
+    let groupStart: UnsafeBufferPointer<Int32>
+    let overflow: UnsafeMutableBufferPointer<Contact>
+    let walls: UnsafeMutableBufferPointer<WallContact>
+    let h: Double
+    let inverseH: Double
+    let substepsPerStep: Int
+    let contactSoftness: Softness
+    let wallSoftness: Softness
     /// Push speed in radii per second.
-    var pushSpeed: Double
+    let pushSpeed: Double
     /// Speed limit in radii per second.
-    var maxSpeed: Double
-    var field: AttractionField
-    var rect: Rect
-    var solid: Borders
-    var elasticity: Double
+    let maxSpeed: Double
+    let field: AttractionField
+    let rect: Rect
+    let solid: Borders
+    let elasticity: Double
     /// Pairs closer than this × the radius sum keep their impulse (1 + speculativeFraction).
-    var contactRange: Double
+    let contactRange: Double
     /// Wall contacts within this × the radius keep theirs (2 × speculativeFraction).
-    var wallMargin: Double
+    let wallMargin: Double
+
+    /// The view of `storage` (its step scratch sized first) for a step of `world`'s settings.
+    init(_ storage: WorldStorage, settings world: borrowing World) {
+        storage.prepareStepScratch()
+        bodies = storage.bodies.buffer
+        flags = UnsafeBufferPointer(storage.flags.buffer)
+        resistances = UnsafeBufferPointer(storage.resistances.buffer)
+        stepStart = storage.stepStart.buffer
+        buildPosition = UnsafeBufferPointer(storage.buildPosition.buffer)
+        motion = storage.motion.buffer
+        traits = storage.traits.buffer
+        lanes = storage.lanes.buffer
+        geometry = storage.geometry.buffer
+        groupStart = UnsafeBufferPointer(storage.groupStart.buffer)
+        overflow = storage.overflow.buffer
+        walls = storage.walls.buffer
+        let configuration = world.configuration
+        h = configuration.timeStep / Double(configuration.substeps)
+        inverseH = 1 / h
+        substepsPerStep = configuration.substeps
+        let hertz = min(configuration.contactHertz, 0.25 / h)
+        contactSoftness = Softness(hertz: hertz, zeta: configuration.contactDampingRatio, h: h)
+        wallSoftness = Softness(hertz: 2 * hertz, zeta: configuration.contactDampingRatio, h: h)
+        pushSpeed = configuration.pushSpeed
+        maxSpeed = configuration.maxSpeed
+        field = world.field
+        rect = world.container.rect
+        solid = world.container.solidBorders
+        elasticity = configuration.elasticity
+        contactRange = 1 + configuration.speculativeFraction
+        wallMargin = 2 * configuration.speculativeFraction
+    }
 
     /// The solver state's velocity of `slot`, in double precision (a non-finite component, which
     /// no valid input produces, becomes the largest finite one or 0, so the step stays finite).
@@ -266,16 +300,5 @@ struct SolverContext: @unchecked Sendable {
         let scale = limit / (ux * ux + uy * uy).squareRoot()
         body.vx = ux * scale
         body.vy = uy * scale
-    }
-
-    /// The direction a wall pushes: left +x, right −x, top +y, bottom −y.
-    @inline(__always)
-    static func wallDirection(_ side: Int32) -> (Double, Double) {
-        switch side {
-        case 0: return (1, 0)
-        case 1: return (-1, 0)
-        case 2: return (0, 1)
-        default: return (0, -1)
-        }
     }
 }

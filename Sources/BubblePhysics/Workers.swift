@@ -5,11 +5,12 @@ import Synchronization
 /// Worker threads for one step at a time (`WorldConfiguration.threads`).
 ///
 /// A step is a sequence of phases (a colour, a pass over the bodies); each phase is cut into
-/// chunks (`StepWork.chunkSize`). The calling thread publishes a phase, then it and the workers claim
+/// chunks (`Chunking`). The calling thread publishes a phase, then it and the workers claim
 /// chunks from one atomic cursor until none is left, the calling thread from the first chunk up
-/// and the workers from the last down; the phase ends when every claimed chunk is done. The calling thread never waits for a worker to *start*: if the workers are slow to wake
-/// (or the machine has one core) it simply runs every chunk itself. Which thread runs a chunk
-/// cannot change its result, so any thread count gives the same bits.
+/// and the workers from the last down; the phase ends when every claimed chunk is done. The
+/// calling thread never waits for a worker to *start*: if the workers are slow to wake (or the
+/// machine has one core) it simply runs every chunk itself. Which thread runs a chunk cannot
+/// change its result, so any thread count gives the same bits.
 ///
 /// One process-wide pool serves every world; a world that finds it busy (another world stepping
 /// on another thread) steps on its own thread, with the same result.
@@ -30,10 +31,9 @@ final class WorkerPool: @unchecked Sendable {
     private let busy = Atomic<Bool>(false)
     /// True while a step is running: workers spin for phases; false: they park.
     private let stepping = Atomic<Bool>(false)
-    /// What the current phase runs (written before the phase is published, read after a claim).
-    private var work: UnsafePointer<StepWork>? = nil
-    private var phase = StepPhase.refresh
-    private var parameter = 0
+    /// What the current phase runs, chunk by chunk (written before the phase is published, read
+    /// after a claim; set only while the calling thread is inside `run`).
+    private var job: ((Int) -> Void)? = nil
     private var phaseNumber: UInt64 = 0
     /// One semaphore per worker, signalled to start spinning for a step.
     private let lock = Mutex<[DispatchSemaphore]>([])
@@ -42,9 +42,8 @@ final class WorkerPool: @unchecked Sendable {
     static let chunkLimit = 65_535
 
     /// Takes the pool for one step with `threads − 1` workers; nil when another step holds it.
-    func begin(threads: Int, work: UnsafePointer<StepWork>) -> Bool {
+    func begin(threads: Int) -> Bool {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
-        self.work = work
         stepping.store(true, ordering: .releasing)
         let wakes = lock.withLock { semaphores -> [DispatchSemaphore] in
             while semaphores.count < threads - 1 {
@@ -61,19 +60,20 @@ final class WorkerPool: @unchecked Sendable {
     /// Ends the step: workers go back to sleep, the pool is free.
     func end() {
         stepping.store(false, ordering: .releasing)
-        work = nil
         busy.store(false, ordering: .releasing)
     }
 
     /// Runs `chunks` chunks of a phase on this thread and the workers; returns when all are done.
-    func run(_ phase: StepPhase, _ parameter: Int, chunks: Int) {
-        self.phase = phase
-        self.parameter = parameter
-        done.store(0, ordering: .relaxed)
-        phaseNumber &+= 1
-        cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks), ordering: .releasing)
-        while claimAndRun(fromFront: true) {}
-        while done.load(ordering: .acquiring) < chunks {}
+    func run(chunks: Int, _ body: (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            job = body
+            done.store(0, ordering: .relaxed)
+            phaseNumber &+= 1
+            cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks), ordering: .releasing)
+            while claimAndRun(fromFront: true) {}
+            while done.load(ordering: .acquiring) < chunks {}
+            job = nil
+        }
     }
 
     /// Claims one chunk of the published phase, the first or the last unclaimed, and runs it;
@@ -89,7 +89,7 @@ final class WorkerPool: @unchecked Sendable {
                                                                ordering: .acquiringAndReleasing)
             if exchanged {
                 // A claimed, unfinished chunk holds the phase: its description cannot change now.
-                if let work { StepWork.run(work, phase, parameter, chunk: Int(next)) }
+                job?(Int(next))
                 done.wrappingAdd(1, ordering: .releasing)
                 return true
             }

@@ -102,28 +102,8 @@ public struct World: Sendable {
     /// The frame clock of `advance(by:)`: time carried toward the next step.
     public internal(set) var clock = FixedStepClock()
 
-    // Hot solver state, one slot per body (dead slots have `flags` without `.alive`).
-    var bodies: [SolverBody] = []
-    // Bookkeeping, one per slot.
-    var flags: [BodyFlags] = []
-    var generations: [UInt32] = []
-    var densities: [Double] = []
-    var resistances: [Double] = []
-    var freeSlots: [Int32] = []
-    // Per slot: the position at the last contact build, rounded to single precision (for the skin).
-    var buildPosition: [SIMD2<Float>] = []
-    // Scratch of the steps, one per slot, written before it is read in every step: kept between
-    // steps for its capacity and dropped at a contact build, so a build's own scratch can use
-    // the memory (`World.withSolverContext` sizes them again).
-    /// Positions at the start of the step (written by its first position update; the sweep
-    /// and the end-of-step pass read them).
-    var stepStart: [SIMD2<Double>] = []
-    /// The solver state of a step (see `SolverContext.motion`).
-    var motion: [SIMD4<Float>] = []
-    /// Inverse masses and radii in single precision (written by a step's first velocity update).
-    var traits: [SIMD2<Float>] = []
-    // Contacts (coloured lanes, overflow, walls) from the last build.
-    var contacts = ContactStore()
+    /// The bodies and contacts (see `WorldStorage`), shared by copies until one changes.
+    var storage = WorldStorage()
     // The drift check's blocks of the build positions: made by the first check after a build,
     // dropped by the next build or sweep (`DriftLayout`).
     var driftLayout: DriftLayout?
@@ -142,8 +122,6 @@ public struct World: Sendable {
     /// Steps that kept the contact list although some body had moved more than the skin, because
     /// the bodies moved together (a diagnostic, like `contactBuilds`).
     public internal(set) var contactsKept = 0
-    // Scratch kept for its capacity: approach speeds.
-    var approachSpeeds: [Double] = []
 
     /// An empty world.
     /// - Throws: `InvalidValue` naming the first setting, container or field value out of range.

@@ -90,3 +90,36 @@ struct DeterminismTests {
         #expect(afterStall == 0)
     }
 }
+
+@Suite("Storage")
+struct StorageTests {
+    @Test("a world alone never copies its storage; a snapshot's first change copies it once")
+    func copyOnWrite() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 300)
+        let original = ObjectIdentifier(world.storage)
+        run(&world, steps: 5)
+        try world.setRadius(0.9, of: world.handles[3])
+        world.destroyBody(world.handles[7])
+        #expect(ObjectIdentifier(world.storage) == original, "a world alone changed its storage in place")
+        let snapshot = world
+        world.step()
+        let copied = ObjectIdentifier(world.storage)
+        #expect(copied != original && ObjectIdentifier(snapshot.storage) == original, "the snapshot's storage was changed")
+        world.step()
+        #expect(ObjectIdentifier(world.storage) == copied, "copied more than once")
+        #expect(world.invariantViolation() == nil && snapshot.invariantViolation() == nil)
+    }
+
+    @Test("the invariants hold after every step of a crowd with removals, kinds and a resize")
+    func invariantsHold() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 500)
+        for step in 0..<120 {
+            world.step()
+            world.checkInvariants()
+            #expect(world.invariantViolation() == nil, "step \(step): \(world.invariantViolation() ?? "")")
+            if step == 20 { world.destroyBody(world.handles[40]) }
+            if step == 30 { world.setKind(.kinematic, of: world.handles[41]) }
+            if step == 50 { try world.setContainer(Container(rect: Rect(x: 0, y: 0, width: 40, height: 44))) }
+        }
+    }
+}
