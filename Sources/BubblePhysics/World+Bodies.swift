@@ -27,7 +27,7 @@ extension World {
             storage.buildPosition[slot] = World.buildPosition(body)
         } else {
             slot = storage.slotCount
-            precondition(slot < Int(Int32.max), "too many bodies")
+            try World.bodyCountRange.check(slot + 1, field: "body count")
             storage.bodies.append(body)
             storage.flags.append(bodyFlags)
             storage.generations.append(0)
@@ -41,9 +41,17 @@ extension World {
         return BodyHandle(index: Int32(slot), generation: storage.generations[slot])
     }
 
+    /// Most bodies a world holds: `createBody(_:)` and `reserveCapacity(_:)` throw beyond it.
+    public static let maxBodyCount = 1 << 24
+    /// Accepted body counts (`reserveCapacity(_:)`, and the count `createBody(_:)` reaches).
+    public static let bodyCountRange = SettingRange<Int>("body count", 0...maxBodyCount)
+
     /// Reserves room for `count` bodies in total, so creating them does not reallocate (and
     /// leave freed buffers behind in the process's memory).
-    public mutating func reserveCapacity(_ count: Int) {
+    /// - Throws: `InvalidValue` (and reserves nothing) when `count` is outside `bodyCountRange`.
+    /// - Complexity: O(slots) when it reallocates.
+    public mutating func reserveCapacity(_ count: Int) throws(InvalidValue) {
+        try World.bodyCountRange.check(count, field: "reserveCapacity count")
         let storage = uniqueStorage()
         let extra = count - (storage.slotCount - storage.freeSlots.count)
         guard extra > 0 else { return }

@@ -122,4 +122,20 @@ struct StorageTests {
             if step == 50 { try world.setContainer(Container(rect: Rect(x: 0, y: 0, width: 40, height: 44))) }
         }
     }
+
+    @Test("reserveCapacity throws beyond the documented maximum and reserves up to it")
+    func reserveLimits() throws {
+        var world = try World()
+        #expect(throws: InvalidValue.self) { try world.reserveCapacity(1 << 40) }
+        #expect(throws: InvalidValue.self) { try world.reserveCapacity(-1) }
+        #expect(throws: InvalidValue.self) { try world.reserveCapacity(World.maxBodyCount + 1) }
+        try world.reserveCapacity(1000)
+        #expect(world.storage.bodies.capacity >= 1000 && world.bodyCount == 0)
+        do throws(InvalidValue) {
+            try world.reserveCapacity(1 << 40)
+            Issue.record("reserveCapacity(1 << 40) did not throw")
+        } catch {
+            #expect(error.field == "reserveCapacity count" && error.requirement == "must be in 0...16777216")
+        }
+    }
 }
