@@ -42,14 +42,15 @@ struct StepRunner {
         for chunk in 0..<count { body(chunk, chunking.slice(items, chunk, base: minimum)) }
     }
 
-    /// Runs `body` with a runner for `threads` threads (the pool when available and free).
-    static func with<Result>(threads: Int, _ body: (StepRunner) -> Result) -> Result {
+    /// Runs `body` with a runner for `threads` threads over `bodies` bodies: with the pool's
+    /// workers when it is available, free and the workers pay (`WorkerPool`, `ThreadChoice`).
+    static func with<Result>(threads: Int, bodies: Int, _ body: (StepRunner) -> Result) -> Result {
         let chunking = Chunking(parts: threads)
         #if canImport(Dispatch) && !hasFeature(Embedded)
         if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            if WorkerPool.shared.begin(threads: threads) {
+            if let parallel = WorkerPool.shared.begin(threads: threads, bodies: bodies) {
                 defer { WorkerPool.shared.end() }
-                return body(StepRunner(chunking: chunking, parallel: true))
+                return body(StepRunner(chunking: chunking, parallel: parallel))
             }
         }
         #endif

@@ -1,6 +1,7 @@
 /// Stepping: one fixed step, and a frame-clock helper.
 extension World {
-    /// Advances the world by one fixed time step. Never reads a clock.
+    /// Advances the world by one fixed time step. Its result never depends on a clock (with
+    /// `threads` > 1 the worker pool times steps, only to choose whether its workers help).
     ///
     /// Reads like a table of contents: a resting world only counts the step; otherwise rebuild
     /// the contact list unless it still covers every close pair, refresh the contacts, solve the substeps,
@@ -21,7 +22,7 @@ extension World {
     /// The contacts made to cover every close pair, then the solve, on the step's threads.
     private mutating func prepareAndSolve() -> BodySummary {
         let storage = uniqueStorage()
-        return StepRunner.with(threads: configuration.threads) { runner in
+        return StepRunner.with(threads: configuration.threads, bodies: bodyCount) { runner in
             prepareContacts(storage, runner)
             return solveStep(storage, runner)
         }
