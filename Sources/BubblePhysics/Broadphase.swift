@@ -111,7 +111,13 @@ struct Broadphase: Sendable {
     /// body instead of 24, for the sweep, which reads positions from the bodies).
     var slots: [Int32] = []
     /// Whether the grid fills `entries` (the pair search) or `slots` (the sweep).
-    var copiesPositions = true
+    let copiesPositions: Bool
+    /// Every slot's size level and cell while the grid is built (kept for their capacity).
+    private var levelOfSlot: [UInt8] = []
+    private var cellOfSlot: [Int32] = []
+
+    /// An empty grid that lists positions (`entries`) or only slots (`slots`).
+    init(copiesPositions: Bool = true) { self.copiesPositions = copiesPositions }
 
     /// The raw level of a radius: the `l` with `base·2ˡ ≤ radius < base·2ˡ⁺¹` (doubling is exact).
     @inline(__always)
@@ -138,24 +144,24 @@ struct Broadphase: Sendable {
         entries.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         cellStart.removeAll(keepingCapacity: true)
-        // Every slot's level and cell, written by the passes (scratch of this build only).
+        // Every slot's level and cell, written by the passes.
         let count = storage.slotCount
-        let levelOfSlot = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: count)
-        let cellOfSlot = UnsafeMutableBufferPointer<Int32>.allocate(capacity: count)
-        defer {
-            levelOfSlot.deallocate()
-            cellOfSlot.deallocate()
+        levelOfSlot.refill(0, count: count)
+        cellOfSlot.refill(0, count: count)
+        levels = levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
+            cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
+                let passes = GridPasses(bodies: UnsafeBufferPointer(storage.bodies.buffer), flags: UnsafeBufferPointer(storage.flags.buffer),
+                                        buildPosition: recordingBuildPositions ? storage.buildPosition.buffer : nil,
+                                        levelOfSlot: levelOfSlot, cellOfSlot: cellOfSlot,
+                                        chunks: runner.chunks(count, minimum: StepRunner.bodyChunk))
+                defer { passes.deallocate() }
+                return passes.run(runner, range: range)
+            }
         }
-        let passes = GridPasses(bodies: UnsafeBufferPointer(storage.bodies.buffer), flags: UnsafeBufferPointer(storage.flags.buffer),
-                                buildPosition: recordingBuildPositions ? storage.buildPosition.buffer : nil,
-                                levelOfSlot: levelOfSlot, cellOfSlot: cellOfSlot,
-                                chunks: runner.chunks(count, minimum: StepRunner.bodyChunk))
-        levels = passes.run(runner, range: range)
-        passes.deallocate()
         guard !levels.isEmpty else { return }
         var cells = 0
         for level in levels { cells += level.columns * level.rows }
-        countingSort(bodies: UnsafeBufferPointer(storage.bodies.buffer), cellOfSlot: UnsafeBufferPointer(cellOfSlot), cells: cells)
+        cellOfSlot.withUnsafeBufferPointer { countingSort(bodies: UnsafeBufferPointer(storage.bodies.buffer), cellOfSlot: $0, cells: cells) }
     }
 
     /// Counting sort of the colliding bodies by cell (`cellOfSlot`, −1 for none): count,

@@ -17,17 +17,25 @@ enum CarriedImpulses {
     /// Buckets the touching contacts of `storage` by `a`, for its slots.
     /// - Complexity: O(slots × chunks + contacts); one histogram of `slots + 1` per chunk
     ///   after the first (none with one thread).
-    static func collect(_ storage: WorldStorage, runner: StepRunner, start: inout [Int32], entries: inout [CarriedImpulse]) {
+    static func collect(_ storage: WorldStorage, runner: StepRunner, scratch: inout BuildScratch) {
         let slotCount = storage.slotCount
-        start.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        start.append(contentsOf: repeatElement(0, count: slotCount + 1))
+        scratch.carriedStart.refill(0, count: slotCount + 1)
+        scratch.carriedEntries.removeAll(keepingCapacity: true)
         let lanes = UnsafeBufferPointer(storage.lanes.buffer), overflow = UnsafeBufferPointer(storage.overflow.buffer)
         let chunks = max(runner.chunks(lanes.count, minimum: StepRunner.groupChunk), 1)
-        let extra = UnsafeMutableBufferPointer<Int32>.allocate(capacity: (chunks - 1) * (slotCount + 1))
-        extra.initialize(repeating: 0)
-        defer { extra.deallocate() }
-        let total = start.withUnsafeMutableBufferPointer { start in
+        scratch.histograms.refill(0, count: (chunks - 1) * (slotCount + 1))
+        let total = scratch.histograms.withUnsafeMutableBufferPointer { extra in
+            collect(lanes: lanes, overflow: overflow, slots: slotCount, chunks: chunks, runner: runner,
+                    start: &scratch.carriedStart, entries: &scratch.carriedEntries, extra: extra)
+        }
+        if total == 0 { scratch.carriedStart.removeAll(keepingCapacity: true) }
+    }
+
+    /// The passes of `collect` over `lanes` and `overflow`; returns the contacts collected.
+    private static func collect(lanes: UnsafeBufferPointer<ContactLanes>, overflow: UnsafeBufferPointer<Contact>, slots slotCount: Int,
+                                chunks: Int, runner: StepRunner, start: inout [Int32], entries: inout [CarriedImpulse],
+                                extra: UnsafeMutableBufferPointer<Int32>) -> Int {
+        start.withUnsafeMutableBufferPointer { start in
             var collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
             runner.forEachChunk(0..<lanes.count, minimum: StepRunner.groupChunk) { chunk, groups in
                 collection.count(chunk: chunk, groups: groups)
@@ -35,7 +43,7 @@ enum CarriedImpulses {
             for contact in overflow where contact.impulse > 0 { start[Int(contact.a)] += 1 }
             let total = collection.prefixSum(chunks: chunks)
             guard total > 0 else { return 0 }
-            entries = World.scratch(count: total)
+            entries.append(contentsOf: repeatElement(CarriedImpulse(b: 0, impulse: 0), count: total))
             entries.withUnsafeMutableBufferPointer { entries in
                 collection.entries = entries
                 runner.forEachChunk(0..<lanes.count, minimum: StepRunner.groupChunk) { chunk, groups in
@@ -48,7 +56,6 @@ enum CarriedImpulses {
             }
             return total
         }
-        if total == 0 { start.removeAll(keepingCapacity: true) }
     }
 
     /// The impulse the pair (a, b) carried, or 0.

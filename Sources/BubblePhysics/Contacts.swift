@@ -51,24 +51,35 @@ struct WallContact: Sendable {
     var impulse: Double
 }
 
-/// Buffers of one contact build. They live only during the build: a build holds the grid,
-/// the carried impulses and the pairs, then the pairs and the new contacts, never two contact
-/// lists (the old one is dropped once its impulses are collected).
+/// The scratch of contact builds, drift checks and sweeps: one arena per world storage, kept
+/// between steps for its capacity and never copied, so a step reuses the memory of the last
+/// instead of allocating (and faulting in) its buffers again. Every buffer is written by the
+/// pass that uses it before it is read.
 struct BuildScratch: Sendable {
+    /// The contact build's grid (kept for its capacity between builds).
     var grid = Broadphase()
+    /// The sweep's grid of end positions.
+    var sweepGrid = Broadphase(copiesPositions: false)
     /// One list of pairs per chunk of cells.
     var chunks: [[Pair]] = []
     var carriedStart: [Int32] = []
     var carriedEntries: [CarriedImpulse] = []
+    /// Per-slot counts of the carried-impulse passes' chunks after the first.
+    var histograms: [Int32] = []
     /// Each pair's colour, in pair order.
     var colours: [UInt8] = []
+    /// The colouring's colours in use per slot, one bit each.
+    var masks: [UInt32] = []
+    /// The drift check's blocks.
+    var driftBlocks: [DriftBlock] = []
 }
 
-extension World {
-    /// A buffer of `count` plain values left as the allocator gives them: build scratch whose
-    /// every element is written before it is read.
-    static func scratch<Value: BitwiseCopyable>(count: Int) -> [Value] {
-        [Value](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+extension Array where Element: BitwiseCopyable {
+    /// Empties the array, keeping its capacity, and fills it with `count` copies of `value`.
+    /// - Complexity: O(count).
+    mutating func refill(_ value: Element, count: Int) {
+        removeAll(keepingCapacity: true)
+        append(contentsOf: repeatElement(value, count: count))
     }
 }
 

@@ -22,11 +22,9 @@ extension World {
     static func sweep(_ storage: WorldStorage, runner: StepRunner, context: SolverContext, range: Double) {
         let fast = fastBodies(context)
         guard !fast.isEmpty else { return }
-        var broadphase = Broadphase()
-        broadphase.copiesPositions = false
-        broadphase.rebuild(storage, range: range, runner: runner)
+        storage.scratch.sweepGrid.rebuild(storage, range: range, runner: runner)
         var impacts = [Double](repeating: 1, count: fast.count)
-        withUnsafePointer(to: broadphase) { broadphase in
+        withUnsafePointer(to: storage.scratch.sweepGrid) { broadphase in
             impacts.withUnsafeMutableBufferPointer { impacts in
                 let sweep = SweepContext(broadphase: broadphase, bodies: UnsafeBufferPointer(context.bodies),
                                          stepStart: UnsafeBufferPointer(context.stepStart))

@@ -1,9 +1,8 @@
 /// The blocks of a drift check (`DriftCheck`) over the build positions. Build positions, radii
 /// and the set of colliding bodies change only with a contact build, so the layout is made by
 /// the first check after a build and kept until the next (`World.driftLayout`); a check then
-/// only measures how far the bodies have moved, in boxes per block that live while it runs.
-/// The layout is kept small (4 bytes per body and per block) because it stands beside a step's
-/// scratch; it is dropped before a sweep, which grids every body.
+/// only measures how far the bodies have moved, in boxes per block (`BuildScratch`). The layout
+/// takes 4 bytes per body and per block.
 struct DriftLayout: Sendable {
     /// The colliding bodies' count, box, largest radius and largest rounding.
     let extent: DriftExtent

@@ -31,17 +31,17 @@
 extension World {
     /// True when the contact list still holds every pair within the speculative range, although
     /// some body has moved more than the skin since the build (see `DriftCheck`). The first check
-    /// after a build lays out the blocks (`driftLayout`, kept until the next build or sweep);
-    /// every check measures the displacements and tests the blocks in chunks on `runner`.
+    /// after a build lays out the blocks (`driftLayout`, kept until the next build); every check
+    /// measures the displacements and tests the blocks in chunks on `runner`.
     /// - Complexity: O(n) time; O(n) memory, 4 bytes per body and per block kept until the next
-    ///   build or sweep, and 24 per block (and 20 per column and chunk) while the check runs.
+    ///   build, and 20 per block in the scratch (and 20 per column and chunk while it runs).
     mutating func contactsCoverDrift(_ storage: WorldStorage, _ runner: StepRunner) -> Bool {
         let check = DriftCheck(bodies: UnsafeBufferPointer(storage.bodies.buffer), flags: UnsafeBufferPointer(storage.flags.buffer),
                                built: UnsafeBufferPointer(storage.buildPosition.buffer),
                                speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin)
         let layout = driftLayout ?? DriftLayout(check)
         driftLayout = layout
-        return check.covers(runner, layout: layout)
+        return check.covers(runner, layout: layout, blocks: &storage.scratch.driftBlocks)
     }
 }
 
@@ -65,14 +65,18 @@ struct DriftCheck {
 
     /// True when the list provably holds every pair that matters; `layout` holds the blocks of
     /// the build positions, and the blocks' boxes live while the check runs.
-    func covers(_ runner: StepRunner, layout: DriftLayout) -> Bool {
+    func covers(_ runner: StepRunner, layout: DriftLayout, blocks: inout [DriftBlock]) -> Bool {
         guard layout.extent.count > 0 else { return true }
         guard let grid = layout.grid else { return false }
-        let blocks = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: grid.columns * grid.rows)
-        blocks.initialize(repeating: DriftBlock())
-        defer { blocks.deallocate() }
+        blocks.refill(DriftBlock(), count: grid.columns * grid.rows)
         var verdicts = [Bool](repeating: true, count: runner.chunks(grid.rows, minimum: DriftPasses.rowChunk))
-        return layout.start.withUnsafeBufferPointer { start in
+        return blocks.withUnsafeMutableBufferPointer { blocks in covers(runner, layout: layout, grid: grid, blocks: blocks, verdicts: &verdicts) }
+    }
+
+    /// `covers` over the blocks' buffer.
+    private func covers(_ runner: StepRunner, layout: DriftLayout, grid: DriftGrid, blocks: UnsafeMutableBufferPointer<DriftBlock>,
+                        verdicts: inout [Bool]) -> Bool {
+        layout.start.withUnsafeBufferPointer { start in
             layout.members.withUnsafeBufferPointer { members in
                 verdicts.withUnsafeMutableBufferPointer { verdicts in
                     let passes = DriftPasses(check: self, grid: grid, blocks: blocks, start: start, members: members)

@@ -167,7 +167,10 @@ struct PairSearch {
     /// Scans the bodies of chunk `chunk`, `cells`, level by level, cell by cell.
     func run(chunk: Int, cells: Range<Int>) {
         guard !cells.isEmpty else { return }
+        // The chunk's list of the last build, emptied: its capacity is kept.
         var pairs: [Pair] = []
+        swap(&pairs, &output[chunk])
+        pairs.removeAll(keepingCapacity: true)
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
             let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)

@@ -65,7 +65,9 @@ extension World {
         let slot = Int(handle.index), storage = uniqueStorage()
         storage.flags[slot] = []
         storage.bodies[slot] = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
-        storage.generations[slot] &+= 1
+        // Not `&+=` through the column's subscript: Swift 6.3.1 cannot compile that with
+        // -sanitize=thread (an invalid bitcast in the instrumented access).
+        storage.generations[slot] = storage.generations[slot] &+ 1
         storage.freeSlots.append(handle.index)
         bodyCount -= 1
         changed(rebuild: true)

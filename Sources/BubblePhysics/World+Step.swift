@@ -70,25 +70,16 @@ extension World {
     }
 
     /// Rebuilds the body contacts (broadphase, pair search in chunks, colours, carrying
-    /// impulses) and the wall contacts. The grid and the carried impulses live only while the
-    /// pairs are found, and the old contacts are dropped before the new ones are laid out, so
-    /// the build never holds two contact lists.
+    /// impulses) and the wall contacts, in the storage's scratch (`BuildScratch`).
     /// - Complexity: O(n) for bodies that do not overlap; O(n × 128) at worst.
     mutating func rebuildContacts(_ storage: WorldStorage, _ runner: StepRunner) {
         // The drift layout belongs to the old build positions.
         driftLayout = nil
-        var scratch = BuildScratch()
-        CarriedImpulses.collect(storage, runner: runner, start: &scratch.carriedStart, entries: &scratch.carriedEntries)
-        let previous = storage.contactCount
-        storage.lanes.release()
-        storage.overflow.release()
+        CarriedImpulses.collect(storage, runner: runner, scratch: &storage.scratch)
         let range = 1 + configuration.speculativeFraction + World.skin
-        scratch.grid.rebuild(storage, range: range, runner: runner, recordingBuildPositions: true)
-        let chunks = PairSearch.run(&scratch, range: range, previousContacts: previous, runner: runner)
-        scratch.grid = Broadphase()
-        scratch.carriedStart = []
-        scratch.carriedEntries = []
-        storage.buildContacts(from: scratch.chunks[0..<chunks], runner: runner, scratch: &scratch)
+        storage.scratch.grid.rebuild(storage, range: range, runner: runner, recordingBuildPositions: true)
+        let chunks = PairSearch.run(&storage.scratch, range: range, previousContacts: storage.contactCount, runner: runner)
+        storage.buildContacts(chunks: chunks, runner: runner)
         buildWallContacts(storage, margin: 2 * configuration.speculativeFraction + World.skin, runner: runner)
         needsRebuild = false
         drifted = false
@@ -109,9 +100,6 @@ extension World {
         if elasticity > 0 { context.applyRestitution(approachSpeeds: UnsafeBufferPointer(storage.approachSpeeds.buffer)) }
         let summary = World.finishBodies(runner: runner, context: context)
         if summary.fastBodies > 0 {
-            // The sweep grids every body: the drift layout, which a later check would reuse, is
-            // dropped first, so the two never stand side by side.
-            driftLayout = nil
             World.sweep(storage, runner: runner, context: context, range: 1 + configuration.speculativeFraction)
         }
         return summary

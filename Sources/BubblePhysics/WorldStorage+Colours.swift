@@ -15,8 +15,8 @@ extension WorldStorage {
     /// after those of the lists before it, so every contact lands where one pass in pair order
     /// would put it.
     /// - Complexity: O(slots + pairs).
-    func buildContacts(from chunks: ArraySlice<[Pair]>, runner: StepRunner, scratch: inout BuildScratch) {
-        let lists = chunks.count, slots = WorldStorage.colourSlots
+    func buildContacts(chunks lists: Int, runner: StepRunner) {
+        let chunks = scratch.chunks[0..<lists], slots = WorldStorage.colourSlots
         // Per list and colour: the count, then (after the prefix below) the list's first position.
         var positions = [Int32](repeating: 0, count: lists * slots)
         WorldStorage.colour(chunks, slotCount: slotCount, counts: &positions, scratch: &scratch)
@@ -35,15 +35,15 @@ extension WorldStorage {
         groupStart.resize(to: 1)
         for colour in 0..<used { groupStart.append(groupStart[colour] + Int32((totals[colour] + 3) / 4)) }
         lanes.resize(to: Int(groupStart[used]))
-        layOut(chunks, positions: positions, runner: runner, scratch: scratch)
+        layOut(chunks, positions: positions, runner: runner)
         overflow.removeAll()
-        if totals[WorldStorage.colourLimit] > 0 { collectOverflow(chunks, count: totals[WorldStorage.colourLimit], scratch: scratch) }
+        if totals[WorldStorage.colourLimit] > 0 { collectOverflow(chunks, count: totals[WorldStorage.colourLimit]) }
         padGroups(counts: totals, colours: used)
         contactCount = scratch.colours.count
     }
 
     /// Places every coloured pair in its lane, in chunks of pair lists.
-    private func layOut(_ chunks: ArraySlice<[Pair]>, positions: [Int32], runner: StepRunner, scratch: BuildScratch) {
+    private func layOut(_ chunks: ArraySlice<[Pair]>, positions: [Int32], runner: StepRunner) {
         var offsets = [Int](repeating: 0, count: chunks.count + 1)
         for (list, pairs) in chunks.enumerated() { offsets[list + 1] = offsets[list] + pairs.count }
         let groupStart = UnsafeBufferPointer(self.groupStart.buffer), lanes = self.lanes.buffer
@@ -61,7 +61,7 @@ extension WorldStorage {
     }
 
     /// The pairs no colour fits, in pair order.
-    private func collectOverflow(_ chunks: ArraySlice<[Pair]>, count: Int, scratch: BuildScratch) {
+    private func collectOverflow(_ chunks: ArraySlice<[Pair]>, count: Int) {
         overflow.reserve(count)
         var index = 0
         for pairs in chunks {
@@ -90,11 +90,13 @@ extension WorldStorage {
     /// Greedy colouring with one bit per colour and body (`scratch.colours`: each pair's
     /// colour); adds each list's count per colour (the last entry: the overflow) to `counts`.
     private static func colour(_ chunks: ArraySlice<[Pair]>, slotCount: Int, counts: inout [Int32], scratch: inout BuildScratch) {
-        var masks = [UInt32](repeating: 0, count: slotCount)
         let total = chunks.reduce(0) { $0 + $1.count }
         let all: UInt32 = (1 << UInt32(colourLimit)) - 1
-        scratch.colours = [UInt8](unsafeUninitializedCapacity: total) { colours, initialized in
-            masks.withUnsafeMutableBufferPointer { masks in
+        scratch.masks.refill(0, count: slotCount)
+        scratch.colours.refill(0, count: total)
+        var index = 0
+        scratch.colours.withUnsafeMutableBufferPointer { colours in
+            scratch.masks.withUnsafeMutableBufferPointer { masks in
                 counts.withUnsafeMutableBufferPointer { counts in
                     for (list, chunk) in chunks.enumerated() {
                         let row = list * colourSlots
@@ -106,8 +108,8 @@ extension WorldStorage {
                                 masks[a] |= 1 << UInt32(colour)
                                 masks[b] |= 1 << UInt32(colour)
                             }
-                            colours[initialized] = UInt8(colour)
-                            initialized += 1
+                            colours[index] = UInt8(colour)
+                            index += 1
                             counts[row + colour] += 1
                         }
                     }

@@ -48,6 +48,8 @@ final class WorldStorage: @unchecked Sendable {
     @exclusivity(unchecked) var geometry = Column<LaneGeometry>()
     /// Approach speeds of restitution, one per contact and wall contact.
     @exclusivity(unchecked) var approachSpeeds = Column<Double>()
+    /// The scratch of contact builds, drift checks and sweeps.
+    @exclusivity(unchecked) var scratch = BuildScratch()
 
     /// An empty storage.
     init() {}
@@ -83,6 +85,16 @@ final class WorldStorage: @unchecked Sendable {
             copy.approachSpeeds = approachSpeeds.copy()
         }
         return copy
+    }
+
+    /// Frees the step scratch and the build scratch (they are allocated again when needed).
+    func releaseScratch() {
+        stepStart.release()
+        motion.release()
+        traits.release()
+        geometry.release()
+        approachSpeeds.release()
+        scratch = BuildScratch()
     }
 
     /// Makes room for `slots` slots in every per-slot column.
