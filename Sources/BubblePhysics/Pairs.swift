@@ -79,8 +79,8 @@ struct PairScan {
             let dx = other.x - body.x, dy = other.y - body.y
             let reach = Double(other.radius + body.radius) * range
             let distanceSquared = dx * dx + dy * dy
-            // Written whether or not it is kept (the next one overwrites it): about one in five
-            // is, in no pattern a branch predictor could follow (18–19% in the crowd benchmark).
+            // Written whether or not it is kept (the next one overwrites it): a minority is kept,
+            // in no pattern a branch predictor could follow.
             // `found` stays below the examined count, which the scratch has room for.
             scratch[found] = Candidate(slot: other.slot, distanceSquared: distanceSquared)
             found += distanceSquared < reach * reach ? 1 : 0

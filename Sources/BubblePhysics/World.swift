@@ -83,9 +83,9 @@ public struct WorldConfiguration: Hashable, Sendable {
 /// gives bit-identical states. Stepping never reads a clock or a random source.
 ///
 /// ```swift
-/// var world = World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667)))
-/// world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000)
-/// let bubble = world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 40))
+/// var world = try World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667)))
+/// try world.setField(AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000))
+/// let bubble = try world.createBody(BodyDefinition(position: Vector2(40, 40), radius: 40))
 /// for _ in 0..<60 { world.step() }
 /// print(world.position(of: bubble))
 /// ```
@@ -106,7 +106,7 @@ public struct World: Sendable {
     /// The bodies and contacts (see `WorldStorage`), shared by copies until one changes.
     var storage = WorldStorage()
     // The drift check's blocks of the build positions: made by the first check after a build,
-    // dropped by the next build or sweep (`DriftLayout`).
+    // dropped by the next build (`DriftLayout`).
     var driftLayout: DriftLayout?
     /// Something changed that the contact list cannot follow (a body, a radius, the container).
     var needsRebuild = true
