@@ -287,9 +287,9 @@ struct DriftBlock: Sendable, Equatable {
         let above = SIMD4<Int64>(repeating: 0).replacing(with: -1, where: SIMD4<Double>(nearest) .> values)
         // One step toward −∞ in the bit pattern: down for a positive value (+∞ included), up for a
         // negative one (−0 included); a value above another is never NaN or −∞.
-        let bits = unsafeBitCast(nearest, to: SIMD4<Int32>.self)
+        let bits = SIMD4<Int32>(bitPatterns: nearest)
         let step = (bits &>> 31) | 1
-        return unsafeBitCast(bits &- (step & SIMD4<Int32>(truncatingIfNeeded: above)), to: SIMD4<Float>.self)
+        return SIMD4<Float>(bitPatterns: bits &- (step & SIMD4<Int32>(truncatingIfNeeded: above)))
     }
 
     /// True when no body of this block and one of `other` can have closed by the skin of their
@@ -304,5 +304,23 @@ struct DriftBlock: Sendable, Equatable {
         let closing = DriftCheck.lower(sums.lowHalf, sums.highHalf), squared = closing * closing
         let budget = skin * (Double(smallestRadius) + Double(other.smallestRadius)) - 4 * rounding
         return budget > 0 && squared[0] + squared[1] < budget * budget
+    }
+}
+
+extension SIMD4 where Scalar == Int32 {
+    /// The bit patterns of four floats, lane by lane.
+    @inline(__always)
+    init(bitPatterns values: SIMD4<Float>) {
+        self.init(Int32(bitPattern: values[0].bitPattern), Int32(bitPattern: values[1].bitPattern),
+                  Int32(bitPattern: values[2].bitPattern), Int32(bitPattern: values[3].bitPattern))
+    }
+}
+
+extension SIMD4 where Scalar == Float {
+    /// The floats of four bit patterns, lane by lane.
+    @inline(__always)
+    init(bitPatterns bits: SIMD4<Int32>) {
+        self.init(Float(bitPattern: UInt32(bitPattern: bits[0])), Float(bitPattern: UInt32(bitPattern: bits[1])),
+                  Float(bitPattern: UInt32(bitPattern: bits[2])), Float(bitPattern: UInt32(bitPattern: bits[3])))
     }
 }
