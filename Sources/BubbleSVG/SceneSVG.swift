@@ -60,8 +60,9 @@ public enum SceneSVG {
 
     /// ` name="#rrggbb"`, plus ` name-opacity="a"` when not opaque.
     static func colorAttributes(_ name: String, _ color: BubbleColor) -> String {
+        let color = color.sanitized
         var out = " \(name)=\"\(XMLText.hex(color))\""
-        if color.alpha < 1 { out += " \(name)-opacity=\"\(number((max(0, color.alpha) * 1000).rounded() / 1000))\"" }
+        if color.alpha < 1 { out += " \(name)-opacity=\"\(number((color.alpha * 1000).rounded() / 1000))\"" }
         return out
     }
 

@@ -9,7 +9,7 @@ extension SceneBuilder {
         for bubble in frame.bubbles {
             let radius = bubble.drawnDiameter * 0.5
             guard radius > 0, bubble.center.isFinite else { continue }  // waiting, or never shown
-            let look = bubble.appearance
+            let look = bubble.appearance.sanitized
             let paint = bubble.isSelected ? ScenePaint(fill: look.backgroundColor, stroke: theme.selectedRing, lineWidth: 3)
                                           : ScenePaint(fill: look.backgroundColor, stroke: theme.bubbleOutline, lineWidth: 1)
             circles.append(SceneItem(role: .bubble, bubble: bubble.id, shape: .circle(bubble.center, radius: radius, paint)))
@@ -32,8 +32,9 @@ extension SceneBuilder {
 
     /// A translucent disc standing in for the bubble's image, at the image's opacity.
     func placeholder(_ bubble: BubbleSnapshot, radius: Double) -> SceneItem {
-        let tint = theme.placeholder.withAlpha(0.25 * bubble.appearance.imageAlpha)
-        let stroke = theme.placeholder.withAlpha(0.6 * bubble.appearance.imageAlpha)
+        let imageAlpha = bubble.appearance.sanitized.imageAlpha
+        let tint = theme.placeholder.withAlpha(0.25 * imageAlpha)
+        let stroke = theme.placeholder.withAlpha(0.6 * imageAlpha)
         return SceneItem(role: .imagePlaceholder, bubble: bubble.id, shape: .circle(
             bubble.center, radius: radius * 0.7, ScenePaint(fill: tint, stroke: stroke, lineWidth: 1, dash: [3, 2])))
     }
@@ -58,9 +59,25 @@ extension SceneBuilder {
 }
 
 extension BubbleColor {
-    /// The colour with its alpha multiplied by `factor`.
+    /// The colour (sanitised) with its alpha multiplied by `factor` (a factor in 0...1 keeps it in 0...1).
     func withAlpha(_ factor: Double) -> BubbleColor {
-        BubbleColor(red: red, green: green, blue: blue, alpha: alpha * factor)
+        let color = sanitized
+        return BubbleColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha * factor)
+    }
+}
+
+extension BubbleAppearance {
+    /// The appearance as the scene draws it. It comes from the app's own layout provider, so every
+    /// number is made drawable here: colours as `BubbleColor.sanitized`, a NaN `imageAlpha` as 1
+    /// (others clamped to 0...1), a NaN font size as 12 (an infinite or huge one is limited by the
+    /// circle, a negative one shows no label).
+    var sanitized: BubbleAppearance {
+        var look = self
+        look.backgroundColor = backgroundColor.sanitized
+        look.labelColor = labelColor.sanitized
+        look.imageAlpha = imageAlpha.isNaN ? 1 : min(max(imageAlpha, 0), 1)
+        if fontSize.isNaN { look.fontSize = 12 }
+        return look
     }
 }
 
