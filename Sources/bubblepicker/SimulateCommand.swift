@@ -113,11 +113,12 @@ enum ScenarioInput {
         }
     }
 
+    /// Writes an output file (see `OutputFile`); exit 1 with `command: cannot write 'PATH': REASON`.
     static func write(_ text: String, to path: String, command: String) throws {
         do {
             try TextFile.write(text, to: path)
         } catch {
-            throw CLIError.failure("\(command): cannot write '\(path)': \(error)")
+            throw CLIError.failure("\(command): \(error)")
         }
     }
 }
