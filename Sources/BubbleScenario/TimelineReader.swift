@@ -28,7 +28,7 @@ struct TimelineReader {
 
     private mutating func read(_ value: JSONValue, path: String) throws(ScenarioError) {
         guard case .object = value else { throw ScenarioError(path, "expected an object", got: value.excerpt()) }
-        let name = try FieldReader(value, path: path, allowed: value.objectKeys).choice("event", from: Self.eventNames)
+        let name = try Self.eventName(value, path: path)
         let reader = try FieldReader(value, path: path, allowed: Self.common + Self.fields(of: name))
         let at = try reader.integer("at", in: 0...Scenario.maximumSteps)
         try checkInside(at, path: reader.path("at"))
@@ -47,6 +47,16 @@ struct TimelineReader {
         for copy in 0..<copies {
             try expand(name, reader, at: at + copy * every, copy: copy, path: path)
         }
+    }
+
+    /// The element's `event`: one of `eventNames`. A missing, mistyped or unknown one is an error
+    /// that lists every valid name (from that one list, so a new event joins the message).
+    static func eventName(_ value: JSONValue, path: String) throws(ScenarioError) -> String {
+        let reader = try FieldReader(value, path: path, allowed: value.objectKeys)
+        let expected = "expected one of: " + eventNames.joined(separator: ", ")
+        guard let event = value["event"] else { throw ScenarioError(reader.path("event"), "missing required field, " + expected) }
+        guard case .string = event else { throw ScenarioError(reader.path("event"), expected, got: event.excerpt()) }
+        return try reader.choice("event", from: eventNames)
     }
 
     private func checkInside(_ at: Int, path: String) throws(ScenarioError) {
