@@ -37,60 +37,13 @@ enum OutputFile {
 
     /// Writes `text` to `path` as described above.
     static func write(_ text: String, to path: String) throws(OutputError) {
-        var bytes = Array(text.utf8)
-        if path == "-" { return try writeAll(&bytes, to: 1, path: path) }
-        var info = stat()
-        if stat(path, &info) == 0 {
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: throw OutputError(path: path, reason: "is a directory")
-            case S_IFREG: return try replace(path, with: &bytes, mode: info.st_mode & 0o777)
-            default: if try writeInPlace(&bytes, to: path) { return }
-            }
-        }
-        try replace(path, with: &bytes, mode: nil)
-    }
-
-    /// Writes into an existing file that is not a regular one. False when it turned out to be a
-    /// regular file after all (it changed since `stat`): the caller replaces it instead.
-    static func writeInPlace(_ bytes: inout [UInt8], to path: String) throws(OutputError) -> Bool {
-        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { throw OutputError(path: path, reason: reason(errno)) }
-        var info = stat()
-        if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
-            close(fd)
-            return false
-        }
-        do {
-            try writeAll(&bytes, to: fd, path: path)
-        } catch {
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw OutputError(path: path, reason: reason(errno)) }
-        return true
-    }
-
-    /// Writes a temporary file beside `path` and renames it over `path`.
-    static func replace(_ path: String, with bytes: inout [UInt8], mode: mode_t?) throws(OutputError) {
-        let (temporary, fd) = try createTemporary(beside: path)
+        var stream = try OutputStream(path)
         do throws(OutputError) {
-            if let mode, fchmod(fd, mode) != 0 { throw OutputError(path: path, reason: reason(errno)) }
-            try writeAll(&bytes, to: fd, path: path)
-            if fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP { throw OutputError(path: path, reason: reason(errno)) }
+            try stream.write(text)
+            try stream.commit()
         } catch {
-            close(fd)
-            unlink(temporary)
+            stream.abandon()
             throw error
-        }
-        guard close(fd) == 0 else {
-            let failure = OutputError(path: path, reason: reason(errno))
-            unlink(temporary)
-            throw failure
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = OutputError(path: path, reason: reason(errno))
-            unlink(temporary)
-            throw failure
         }
     }
 
@@ -107,10 +60,71 @@ enum OutputFile {
         throw OutputError(path: path, reason: "no free temporary name beside it (\(attempts) tried, each already taken)")
     }
 
-    /// Writes every byte, retrying after interruptions and short writes; a write that fails or
-    /// writes nothing is an error.
-    static func writeAll(_ bytes: inout [UInt8], to fd: Int32, path: String) throws(OutputError) {
-        let failure: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+    /// The C library's text for an error number.
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+}
+
+/// One output being written in pieces (a long `simulate` dump streams through it instead of
+/// being held in memory): opened as `OutputFile` describes, written chunk by chunk, then
+/// `commit()`ed (fsync, close, rename) or `abandon()`ed (the temporary removed, the target as it was).
+struct OutputStream {
+    /// The target as the user named it.
+    let path: String
+    private var fd: Int32
+    /// The temporary file being written, or nil when writing in place (a device, a FIFO, stdout).
+    private let temporary: String?
+    /// False for standard output, which stays open.
+    private let owned: Bool
+
+    /// Opens `path` for writing.
+    init(_ path: String) throws(OutputError) {
+        self.path = path
+        if path == "-" {
+            (fd, temporary, owned) = (1, nil, false)
+            return
+        }
+        var info = stat()
+        var mode: mode_t? = nil
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw OutputError(path: path, reason: "is a directory")
+            case S_IFREG: mode = info.st_mode & 0o777
+            default:
+                if let device = try Self.openInPlace(path) {
+                    (fd, temporary, owned) = (device, nil, true)
+                    return
+                }
+            }
+        }
+        let (name, created) = try OutputFile.createTemporary(beside: path)
+        (fd, temporary, owned) = (created, name, true)
+        if let mode, fchmod(fd, mode) != 0 {
+            let failure = OutputError(path: path, reason: OutputFile.reason(errno))
+            abandon()
+            throw failure
+        }
+    }
+
+    /// An existing file that is not a regular one, opened for writing in place (never created,
+    /// never truncated); nil when it turned out to be a regular file after all (it changed since
+    /// `stat`): the caller writes a temporary instead.
+    static func openInPlace(_ path: String) throws(OutputError) -> Int32? {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { throw OutputError(path: path, reason: OutputFile.reason(errno)) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    /// Writes every byte of `text`, retrying after interruptions and short writes; a write that
+    /// fails or writes nothing is an error.
+    mutating func write(_ text: String) throws(OutputError) {
+        var text = text
+        let fd = self.fd
+        let failure: Int32? = text.withUTF8 { buffer -> Int32? in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
@@ -120,11 +134,38 @@ enum OutputFile {
             }
             return nil
         }
-        if let failure { throw OutputError(path: path, reason: reason(failure)) }
+        if let failure { throw OutputError(path: path, reason: OutputFile.reason(failure)) }
     }
 
-    /// The C library's text for an error number.
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    /// Finishes: a temporary is fsynced, closed and renamed over the target; a file written in
+    /// place is closed (standard output is left open). On failure the temporary is removed.
+    mutating func commit() throws(OutputError) {
+        guard owned else { return }
+        if temporary != nil, fsync(fd) != 0 && errno != EINVAL && errno != ENOTSUP {
+            let failure = OutputError(path: path, reason: OutputFile.reason(errno))
+            abandon()
+            throw failure
+        }
+        let closed = close(fd)
+        fd = -1
+        guard closed == 0 else {
+            let failure = OutputError(path: path, reason: OutputFile.reason(errno))
+            if let temporary { unlink(temporary) }
+            throw failure
+        }
+        if let temporary, rename(temporary, path) != 0 {
+            let failure = OutputError(path: path, reason: OutputFile.reason(errno))
+            unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Gives up: closes the file and removes the temporary (the target is as it was).
+    mutating func abandon() {
+        if fd >= 0 && owned { close(fd) }
+        fd = -1
+        if let temporary { unlink(temporary) }
+    }
 }
 
 /// Temporary file names: `.NAME.XXXXXXXXXXXX.tmp` in the target's directory, 48 random bits each.

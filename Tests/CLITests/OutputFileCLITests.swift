@@ -127,6 +127,18 @@ struct OutputFileCLITests {
                 "\(result.stdout) \(result.stderr)")
     }
 
+    @Test("a dump streamed to a file that fails mid-run (a timeline event with no match) leaves the old file and no temporary")
+    func failedRun() throws {
+        let text = ScenarioCLIFixtures.scenario(steps: 60, timeline: #"[{"at": 40, "event": "remove", "tag": 42}]"#)
+        let (directory, path) = try ScenarioCLITests.write(text)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Self.shell("""
+            echo old > out.csv; "$B" simulate '\(path)' --output out.csv 2>err; echo "exit $?"
+            cat out.csv; ls -A | tr '\\n' ' '; echo
+            """, in: directory)
+        #expect(Self.lines(result.stdout) == ["exit 65", "old", "err out.csv s.json "], "\(result.stdout) \(result.stderr)")
+    }
+
     @Test("a FIFO is written in place and stays a FIFO")
     func fifo() throws {
         let directory = try CLIRunner.temporaryDirectory("fifo")
