@@ -87,6 +87,27 @@ struct HostileAppearanceTests {
         }
     }
 
+    @Test("a 200,000-character label and image name are fitted (ellipsized) and escaped, not drawn whole")
+    func longStrings() throws {
+        struct Long: BubbleLayoutProvider {
+            func diameter(selected: Bool) -> Double { 80 }
+            func appearance(selected: Bool) -> BubbleAppearance {
+                BubbleAppearance(text: String(repeating: "W<&", count: 70_000), imageName: String(repeating: "\u{1}é", count: 100_000),
+                                 showsLabel: true)
+            }
+        }
+        var configuration = BubbleContainerConfiguration()
+        configuration.size = Size(width: 375, height: 667)
+        var picker = try BubbleContainer<Long>(configuration: configuration)
+        picker.add(content: Long(), selected: true)
+        for _ in 0..<30 { picker.step() }
+        var builder = SceneBuilder()
+        let scene = builder.scene(for: picker.frame())
+        let document = SceneSVG.document(scene)
+        #expect(XMLParser(data: Data(document.utf8)).parse())
+        #expect(document.utf8.count < 20_000, "\(document.utf8.count) bytes")
+    }
+
     @Test("a frame and an animation of hostile bubbles are well-formed SVG without NaN or infinity")
     func svg() throws {
         var builder = SceneBuilder()
