@@ -172,6 +172,11 @@ function stackHighWater() {
 
 const started = process.hrtime.bigint();
 try {
+  // Every export before any session or scenario exists, with hostile arguments.
+  for (const entry of WebAssembly.Module.exports(wasmModule)) {
+    if (entry.kind !== "function" || entry.name === "_initialize") continue;
+    for (const args of [[], [2147483647, -2147483648, -1], [NaN, Infinity, -Infinity, 2147483647]]) call(entry.name, ...args);
+  }
   for (let i = 0; i < totalCalls; i++) {
     if (below(3) === 0) {
       pick(NORMAL)();
