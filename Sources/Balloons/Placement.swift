@@ -40,9 +40,14 @@ public struct Placement: Sendable, Hashable {
     /// (`PlacementOptions.shiftOverTarget`); the stem is then hidden.
     public var isShiftedOverTarget: Bool
 
-    /// The balloon outline: body exactly `bodyRect`, stem tip exactly `tip`.
+    /// The balloon outline: body exactly `bodyRect`, stem tip exactly `tip` (a tip that rounding put a
+    /// hair inside the body's edge counts as on it). Throws only for a configuration edited into an
+    /// invalid one since the placement was made.
     public var path: BezierPath {
-        get throws(BalloonError) { try BezierPath.balloon(around: bodyRect, pointingAt: tip, configuration: configuration) }
+        get throws(BalloonError) {
+            try configuration.validate()
+            return BezierPath.outline(body: try BezierPath.inset(bodyRect, configuration), focus: tip, configuration: configuration)
+        }
     }
 }
 
