@@ -263,7 +263,7 @@ extension Polygon {
 
     /// The distance from `point` to the outline (flattened finely).
     static func distance(_ path: BezierPath, to point: Vector2) -> Double {
-        let line = path.flattened(tolerance: 1e-5)[0]
+        let line = path.flattened(tolerance: 1e-4)[0]
         var best = Double.infinity
         for i in 1..<line.count {
             let a = line[i - 1], b = line[i], ab = b - a
