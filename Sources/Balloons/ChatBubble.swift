@@ -7,7 +7,8 @@ public enum ChatTail: String, Sendable, Hashable, CaseIterable {
     /// Tail at the bottom right (own messages).
     case bottomRight
     /// No tail: a plain rounded bubble (a message in the middle of a run from the same sender),
-    /// with the same elements as the tailed ones so it interpolates with them.
+    /// with the same elements as the tailed ones so it interpolates with them. The whole rect is
+    /// body: to line it up with tailed bubbles, leave their tail width free beside it.
     case none
 }
 
