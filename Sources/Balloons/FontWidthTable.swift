@@ -11,7 +11,7 @@
 ///
 /// | class | em |
 /// |---|---:|
-/// | emoji (pictographs, VS16, keycaps, flags, skin tones, ZWJ sequences, the symbol blocks) | 1.25 |
+/// | emoji (pictographs, VS16, keycaps, flags, skin tones, ZWJ sequences, the symbol blocks) | 1.3 |
 /// | ideographs, kana, Hangul, full-width forms | 1.0 |
 /// | Indic cluster: per base letter / per spacing vowel sign | 0.74 / 0.3 |
 /// | Thai and Lao: per spacing scalar | 0.7 |

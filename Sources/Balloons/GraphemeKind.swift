@@ -21,8 +21,9 @@ enum GraphemeKind: Equatable {
     /// Anything else: measured by its first scalar.
     case other(Unicode.Scalar)
 
-    /// Emoji width, em: Noto Color Emoji, Apple Color Emoji and Segoe UI Emoji draw about 1.25 em.
-    static let emojiWidth = 1.25
+    /// Emoji width, em: Noto Color Emoji, Apple Color Emoji and Segoe UI Emoji advance about 1.25 em,
+    /// and a bitmap emoji font rounds that to whole pixels at small sizes (19 px at 15 px), so 1.3.
+    static let emojiWidth = 1.3
     /// Width of one Indic base letter and of one spacing vowel sign, em (generous: conjuncts draw narrower).
     static let indicLetter = 0.74
     static let indicSign = 0.3

@@ -10,14 +10,23 @@ public struct TextStyle: Sendable, Hashable {
     public var maximumLines: Int
     /// Distance between baselines, as a multiple of the font size (typical 1.2).
     public var lineHeight: Double
+    /// Room kept per grapheme for the renderer's rounding of glyph positions, points (default
+    /// 1/64: browsers place glyphs on a 1/64 px grid): a line is fitted so that its measured width
+    /// plus this much per grapheme stays within the width available.
+    public var roundingAllowance: Double
 
     /// A style; every value is checked when text is laid out (see `validate()`).
-    public init(preferredSize: Double = 15, minimumSize: Double = 12, maximumLines: Int = 1, lineHeight: Double = 1.2) {
+    public init(preferredSize: Double = 15, minimumSize: Double = 12, maximumLines: Int = 1, lineHeight: Double = 1.2,
+                roundingAllowance: Double = 1.0 / 64) {
         self.preferredSize = preferredSize
         self.minimumSize = minimumSize
         self.maximumLines = maximumLines
         self.lineHeight = lineHeight
+        self.roundingAllowance = roundingAllowance
     }
+
+    /// The values `roundingAllowance` accepts, 0...1 points per grapheme.
+    public static let roundingAllowanceRange = SettingRange<Double>("rounding allowance", 0...1)
 
     /// The values `maximumLines` accepts, 1...1000.
     public static let maximumLinesRange = SettingRange<Double>("maximum lines", 1...1000)
@@ -34,6 +43,7 @@ public struct TextStyle: Sendable, Hashable {
         }
         try Check.inRange(Double(maximumLines), Self.maximumLinesRange)
         try Check.inRange(lineHeight, Self.lineHeightRange)
+        try Check.inRange(roundingAllowance, Self.roundingAllowanceRange)
     }
 }
 
@@ -56,7 +66,8 @@ public struct TextLine: Sendable, Hashable {
 /// Lines are broken at word boundaries (after spaces and hyphens), between CJK characters and emoji
 /// (not before closing punctuation or small kana, not after opening punctuation) and at explicit
 /// newlines; a word too long for a line at the minimum size is broken between graphemes. No
-/// extended grapheme cluster is ever split.
+/// extended grapheme cluster is ever split. Every line's width plus the style's rounding allowance
+/// per grapheme is within the width it was laid out for.
 public struct TextLayout: Sendable, Hashable {
     /// The lines, top to bottom (empty when not even "…" fits, or for empty text).
     public var lines: [TextLine]
@@ -68,22 +79,31 @@ public struct TextLayout: Sendable, Hashable {
     public var isTruncated: Bool
     /// True when a word had to be broken between graphemes (it was wider than a line at the minimum size).
     public var breaksWords: Bool
+    /// The rounding allowance it was laid out with, points per grapheme (see `TextStyle`).
+    public var roundingAllowance: Double
 
     /// A layout from its parts.
-    public init(lines: [TextLine], fontSize: Double, lineHeight: Double, isTruncated: Bool, breaksWords: Bool) {
+    public init(lines: [TextLine], fontSize: Double, lineHeight: Double, isTruncated: Bool, breaksWords: Bool,
+                roundingAllowance: Double = 0) {
         self.lines = lines
         self.fontSize = fontSize
         self.lineHeight = lineHeight
         self.isTruncated = isTruncated
         self.breaksWords = breaksWords
+        self.roundingAllowance = roundingAllowance
     }
 
-    /// The widest line, points.
+    /// The widest line as measured, points.
     public var width: Double { lines.reduce(0) { Swift.max($0, $1.width) } }
+    /// The width a box needs to hold every line as drawn: each line's width plus the rounding
+    /// allowance per grapheme, the widest of them, points. Never more than the width laid out for.
+    public var boxWidth: Double {
+        lines.reduce(0) { Swift.max($0, $1.width + Double($1.text.count) * roundingAllowance) }
+    }
     /// Lines × line height, points.
     public var height: Double { Double(lines.count) * lineHeight }
-    /// `width` × `height`.
-    public var size: Size { Size(width: width, height: height) }
+    /// The box the text needs: `boxWidth` × `height` (what to size a balloon's content to).
+    public var size: Size { Size(width: boxWidth, height: height) }
     /// All lines joined with line feeds.
     public var text: String { lines.map { $0.text }.joined(separator: "\n") }
 

@@ -13,7 +13,7 @@ extension TextLayoutEngine {
             if best.map({ candidate.shown > $0.shown }) ?? true { best = candidate }
         }
         return TextLayout(lines: best?.lines ?? [], fontSize: size, lineHeight: style.lineHeight * size,
-                          isTruncated: true, breaksWords: false)
+                          isTruncated: true, breaksWords: false, roundingAllowance: style.roundingAllowance)
     }
 
     /// `count` lines at `width`: the first `count − 1` wrapped (words broken when they must be), the
@@ -47,15 +47,15 @@ extension TextLayoutEngine {
         var kept = 0, running = 0.0
         for (index, cluster) in clusters.enumerated() {
             let next = index == 0 ? cluster.advance : running + cluster.kernBefore + cluster.advance
-            if !cluster.isSpace, (next + ellipsisWidth) * size > width { break }
+            if !cluster.isSpace, !fits(next + ellipsisWidth, count: index + 2, size: size, width: width) { break }
             running = next
             if !cluster.isSpace { kept = index + 1 }
         }
         // Kerning against the ellipsis (a measurer may have some) is checked on the real string.
         while true {
             let text = Self.string(clusters[0..<kept]) + String(ellipsis)
-            let measured = measurer.emWidth(of: text) * size
-            if measured <= width { return (TextLine(text: text, width: measured), kept) }
+            let em = measurer.emWidth(of: text)
+            if fits(em, count: kept + 1, size: size, width: width) { return (TextLine(text: text, width: em * size), kept) }
             guard kept > 0 else { return nil }
             kept -= 1
             while kept > 0, clusters[kept - 1].isSpace { kept -= 1 }

@@ -20,6 +20,8 @@ struct LineSpan {
     let start: Int
     let end: Int
     let width: Double
+    /// Graphemes in the line (each gets the rounding allowance).
+    var count: Int { end - start }
 }
 
 struct TextLayoutEngine<Measurer: TextMeasuring> {
@@ -39,7 +41,7 @@ struct TextLayoutEngine<Measurer: TextMeasuring> {
     /// Lays the text out with `room(lines, size)` as the width available.
     func run(_ room: (Int, Double) -> Double) -> TextLayout {
         let textIsEmpty = paragraphs.allSatisfy { $0.isEmpty } && paragraphs.count <= 1
-        if textIsEmpty { return TextLayout(lines: [], fontSize: style.preferredSize, lineHeight: style.lineHeight * style.preferredSize, isTruncated: false, breaksWords: false) }
+        if textIsEmpty { return finish([], size: style.preferredSize, truncated: false, broken: false) }
         if let lines = fitting(at: style.preferredSize, room, breakWords: false) {
             return finish(lines, size: style.preferredSize, truncated: false, broken: false)
         }
@@ -70,16 +72,23 @@ struct TextLayoutEngine<Measurer: TextMeasuring> {
         return nil
     }
 
+    /// Whether a line of `em` width and `count` graphemes fits `width` points at `size`.
+    func fits(_ em: Double, count: Int, size: Double, width: Double) -> Bool {
+        em * size + Double(count) * style.roundingAllowance <= width
+    }
+
     /// The largest size up to `limit` at which these same lines still fit (exact to the last bit for
     /// room that does not depend on the size); `size` when that is not larger.
     func polished(_ lines: [LineSpan], size: Double, limit: Double, _ room: (Int, Double) -> Double) -> Double {
-        let widest = lines.reduce(0) { Swift.max($0, $1.width) }
-        guard widest > 0 else { return size }
         let width = room(lines.count, size)
-        var candidate = Swift.min(limit, width / widest)
-        while candidate > size, widest * candidate > width { candidate = candidate.nextDown }
-        while candidate.nextUp < limit, widest * candidate.nextUp <= width { candidate = candidate.nextUp }
-        guard candidate > size, room(lines.count, candidate) >= widest * candidate else { return size }
+        var candidate = limit
+        for line in lines where line.width > 0 {
+            candidate = Swift.min(candidate, (width - Double(line.count) * style.roundingAllowance) / line.width)
+        }
+        func all(_ s: Double, _ w: Double) -> Bool { lines.allSatisfy { fits($0.width, count: $0.count, size: s, width: w) } }
+        while candidate > size, !all(candidate, width) { candidate = candidate.nextDown }
+        while candidate.nextUp < limit, all(candidate.nextUp, width) { candidate = candidate.nextUp }
+        guard candidate > size, all(candidate, room(lines.count, candidate)) else { return size }
         return candidate
     }
 
@@ -112,7 +121,7 @@ struct TextLayoutEngine<Measurer: TextMeasuring> {
             let cluster = clusters[index]
             if index > start, cluster.breakBefore, end > start { lastBreak = (index, end, endWidth) }
             let next = index == start ? cluster.advance : running + cluster.kernBefore + cluster.advance
-            if !cluster.isSpace, next * size > width {
+            if !cluster.isSpace, !fits(next, count: index + 1 - start, size: size, width: width) {
                 if let lastBreak { return (LineSpan(paragraph: paragraph, start: start, end: lastBreak.end, width: lastBreak.width), lastBreak.at) }
                 guard breakWords, end > start else { return nil }
                 return (LineSpan(paragraph: paragraph, start: start, end: end, width: endWidth), Self.skipSpaces(clusters, from: end))
@@ -136,7 +145,8 @@ struct TextLayoutEngine<Measurer: TextMeasuring> {
             let text = Self.string(paragraphs[span.paragraph][span.start..<span.end])
             return TextLine(text: text, width: measurer.emWidth(of: text) * size)
         }
-        return TextLayout(lines: made, fontSize: size, lineHeight: style.lineHeight * size, isTruncated: truncated, breaksWords: broken)
+        return TextLayout(lines: made, fontSize: size, lineHeight: style.lineHeight * size, isTruncated: truncated, breaksWords: broken,
+                          roundingAllowance: style.roundingAllowance)
     }
 
     static func string(_ clusters: ArraySlice<Cluster>) -> String {

@@ -45,7 +45,7 @@ public enum TextCharacterClass: String, Sendable, Hashable, CaseIterable {
 /// | space | space, no-break space | 0.278 |
 /// | punctuation | other punctuation and symbols (currency, arrows, maths, shapes) | 0.45 |
 /// | fullWidth | CJK, kana, Hangul, full-width forms, `…`, `—` | 1.0 |
-/// | emoji | pictographs and emoji sequences (the `emoji` property) | 1.25 |
+/// | emoji | pictographs and emoji sequences (the `emoji` property) | 1.3 |
 /// | zeroWidth | combining marks, joiners, selectors, modifiers, controls | 0 |
 public struct TextMetrics: TextMeasuring, Sendable, Hashable {
     /// Width of each class, em. Zero-width scalars always count 0.

@@ -78,7 +78,7 @@ extension BalloonGallery {
         for (i, (text, side)) in messages.enumerated() {
             let layout = try measurer.layout(text, width: 220, style: style)
             let height = max(layout.height + 14, 34)
-            let bubbleWidth = layout.width + 2 * padding + tailWidth
+            let bubbleWidth = layout.boxWidth + 2 * padding + tailWidth
             let x = side == .bottomLeft ? 8 : width - 8 - bubbleWidth
             let last = i + 1 == messages.count || messages[i + 1].1 != side
             parts.append((Rect(x: x, y: y, width: bubbleWidth, height: height), side, layout, last))
@@ -92,7 +92,7 @@ extension BalloonGallery {
             let path = try BezierPath.chatBubble(in: body, tail: last ? side : .none, style: ChatBubbleStyle(tailWidth: tailWidth))
             doc.add(path, fill: side == .bottomRight ? "#0b84ff" : "#e9e9eb")
             let textStart = side == .bottomLeft ? rect.minX + tailWidth + padding : rect.minX + padding
-            draw(layout, center: Vector2(x: textStart, y: rect.midY), room: layout.width, fill: side == .bottomRight ? "#ffffff" : "#111111",
+            draw(layout, center: Vector2(x: textStart, y: rect.midY), room: layout.boxWidth, fill: side == .bottomRight ? "#ffffff" : "#111111",
                  anchor: .start, into: &doc)
         }
         return GalleryEntry(name: "chat-conversation", title: "A conversation: messages wrapped to 220 pt and 4 lines (15 pt, down to 12, "

@@ -233,7 +233,7 @@ public enum BalloonGallery {
     /// A callout with `label` (12 pt, its width from the gallery's table) placed on a target circle.
     static func callout(_ label: String, target: Vector2, radius: Double, in container: Rect,
                         permitted: [StemDirection]) throws(BalloonError) -> Placement {
-        let content = Size(width: try measurer.width(of: label, fontSize: 12), height: 16)
+        let content = Size(width: try line(label).boxWidth, height: 16)
         return try BalloonPlacement.place(targetCircle: target, radius: radius, contentSize: content, container: container,
                                           permitted: permitted, configuration: BalloonConfiguration())
     }

@@ -28,7 +28,7 @@ extension SceneBuilder {
             texts.append(text)
             owners.append(bubble.id)
             requests.append(PlacementRequest(target: .circle(center: bubble.center, radius: bubble.drawnDiameter * 0.5),
-                                             contentSize: Size(width: max(text.width, 8), height: max(text.height, 1)),
+                                             contentSize: Size(width: max(text.boxWidth, 8), height: max(text.height, 1)),
                                              permitted: Self.calloutDirections, previous: previous))
         }
         let obstacles = labels.compactMap { item -> Rect? in

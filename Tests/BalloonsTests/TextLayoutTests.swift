@@ -35,7 +35,7 @@ struct TextLayoutTests {
     func classes() {
         for table in [Self.liberation, Self.dejaVu] {
             for emoji in ["😀", "1️⃣", "🇯🇵", "👍🏽", "👨‍👩‍👧", "❤️", "#️⃣"] {
-                #expect(table.emWidth(of: emoji) == 1.25, "\(emoji)")
+                #expect(table.emWidth(of: emoji) == 1.3, "\(emoji)")
             }
             #expect(table.emWidth(of: "日本語") == 3)
             #expect(table.emWidth(of: "か\u{3099}") == 1)
@@ -94,8 +94,8 @@ struct TextLayoutTests {
         #expect(try table.layout("Hello world again", width: 60, style: style).lines.map(\.text) == ["Hello world", "again"])
         #expect(try table.layout("日本語のテキスト", width: 35, style: style).lines.map(\.text) == ["日本語", "のテキ", "スト"])
         // No line starts with 。 or a small kana: the character before moves down with it.
-        #expect(try table.layout("日本語。です", width: 30, style: style).lines.map(\.text) == ["日本", "語。で", "す"])
-        #expect(try table.layout("ちょっと", width: 30, style: style).lines.map(\.text) == ["ちょっ", "と"])
+        #expect(try table.layout("日本語。です", width: 31, style: style).lines.map(\.text) == ["日本", "語。で", "す"])
+        #expect(try table.layout("ちょっと", width: 31, style: style).lines.map(\.text) == ["ちょっ", "と"])
         #expect(try table.layout("one\ntwo", width: 500, style: style).lines.map(\.text) == ["one", "two"])
         #expect(try table.layout("a\n\nb", width: 500, style: style).lines.map(\.text) == ["a", "", "b"])
         #expect(try table.layout("well-known words", width: 40, style: style).lines.map(\.text) == ["well-", "known", "words"])
@@ -145,7 +145,7 @@ struct TextLayoutTests {
             #expect(laid.lines.count <= style.maximumLines)
             #expect(laid.fontSize >= style.minimumSize && laid.fontSize <= style.preferredSize)
             for line in laid.lines {
-                #expect(line.width <= width, "\(text) in \(width): \(line.text)")
+                #expect(line.width + Double(line.text.count) * style.roundingAllowance <= width, "\(text) in \(width): \(line.text)")
                 #expect(line.width == table.emWidth(of: line.text) * laid.fontSize)
             }
             let shown = laid.lines.flatMap { line -> [Character] in
