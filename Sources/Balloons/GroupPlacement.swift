@@ -26,8 +26,8 @@ public struct PlacementRequest: Sendable, Hashable {
 public struct GroupPlacement: Sendable, Hashable {
     /// The placements, parallel to the requests.
     public var placements: [Placement]
-    /// For each placement, true when its bounds overlap another balloon's bounds, an obstacle or
-    /// another request's target (only when no free layout was found).
+    /// For each placement, true when its bounds overlap another balloon's bounds or an obstacle, or
+    /// its body covers another request's target (only when no free layout was found).
     public var isCrowded: [Bool]
     /// True when every balloon fits and none is crowded.
     public var isFree: Bool { !isCrowded.contains(true) && placements.allSatisfy { $0.fits } }
@@ -38,11 +38,12 @@ extension BalloonPlacement {
     /// overlap (every layout of up to 5 balloons of 8 directions is within it).
     public static let groupSearchBudget = 100_000
 
-    /// Places every request so that each fits (see `Placement.fits`) and no balloon's bounds overlap
-    /// another's, any of `obstacles`, or another request's target. Balloons keep their `previous`
-    /// direction whenever some free layout allows it for every balloon before them (requests earlier
-    /// in the list have priority), so a group is stable from frame to frame: a balloon changes side
-    /// only when it must. The search is exact (depth first, previous direction first, then the
+    /// Places every request so that each fits (see `Placement.fits`), no balloon's bounds (body and
+    /// stem) overlap another's or any of `obstacles`, and no balloon's body covers another request's
+    /// target. Balloons that had a side
+    /// (`previous`) choose first, keeping it whenever some free layout allows it for every balloon
+    /// that chose before them (then new balloons; each group in request order), so a group is stable
+    /// from frame to frame: a balloon changes side only when it must. The search is exact (depth first, previous direction first, then the
     /// permitted order, or with `autoPlacement` the roomiest first) within `groupSearchBudget`
     /// layouts; when it finds no free layout, each balloon takes the direction with the least
     /// overlap and overflow (a few rounds of improvement), and `isCrowded` flags those that overlap.
@@ -73,7 +74,9 @@ extension BalloonPlacement {
             table.candidates.append(candidates)
         }
         table.prepare(requests: requests, obstacles: obstacles)
-        if let choice = table.search(budget: groupSearchBudget) {
+        // Balloons that had a side keep it before new ones choose (then in request order).
+        let order = requests.indices.filter { requests[$0].previous != nil } + requests.indices.filter { requests[$0].previous == nil }
+        if let choice = table.search(order: order, budget: groupSearchBudget) {
             return GroupPlacement(placements: choice.indices.map { table.candidates[$0][choice[$0]] },
                                   isCrowded: Array(repeating: false, count: requests.count))
         }
@@ -86,7 +89,7 @@ extension BalloonPlacement {
 /// Every candidate of every balloon, with what each collides with.
 struct GroupTable {
     var candidates: [[Placement]] = []
-    /// Per balloon and candidate: fits, and overlaps no obstacle and no other balloon's target.
+    /// Per balloon and candidate: fits, its bounds overlap no obstacle and its body no other balloon's target.
     var free: [[Bool]] = []
     /// Per balloon and candidate: overlap with obstacles and other targets plus the overflow penalty.
     var ownCost: [[Double]] = []
@@ -110,7 +113,7 @@ struct GroupTable {
                 var cost = 0.0
                 for obstacle in obstacles { cost += Self.overlap(candidate.bounds, obstacle) }
                 var coversOther = false
-                for (j, other) in requests.enumerated() where j != i && other.target.isCovered(by: candidate.bounds) {
+                for (j, other) in requests.enumerated() where j != i && other.target.isCovered(by: candidate.bodyRect) {
                     coversOther = true
                     cost += Swift.max(Self.overlap(candidate.bounds, other.target.bounds), 1)
                 }
@@ -124,21 +127,23 @@ struct GroupTable {
         }
     }
 
-    /// The first free layout in depth-first order, or nil (none, or the budget ran out).
-    func search(budget: Int) -> [Int]? {
+    /// The first free layout in depth-first order (balloons taken in `order`, each one's candidates
+    /// in their order), or nil (none, or the budget ran out).
+    func search(order: [Int], budget: Int) -> [Int]? {
         var choice = Array(repeating: 0, count: candidates.count)
         var remaining = budget
-        func place(_ i: Int) -> Bool {
-            if i == candidates.count { return true }
+        func place(_ depth: Int) -> Bool {
+            if depth == order.count { return true }
+            let i = order[depth]
             for k in candidates[i].indices where free[i][k] {
                 remaining -= 1
                 if remaining < 0 { return false }
                 let box = candidates[i][k].bounds
                 var clear = true
-                for j in 0..<i where Self.overlap(box, candidates[j][choice[j]].bounds) > 0 { clear = false; break }
+                for j in order[0..<depth] where Self.overlap(box, candidates[j][choice[j]].bounds) > 0 { clear = false; break }
                 guard clear else { continue }
                 choice[i] = k
-                if place(i + 1) { return true }
+                if place(depth + 1) { return true }
                 if remaining < 0 { return false }
             }
             return false

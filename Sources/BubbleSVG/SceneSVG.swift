@@ -45,7 +45,9 @@ public enum SceneSVG {
         case .path(let path, let paint):
             return "<path d=\"\(path.svgPathData)\"\(attributes(paint)) stroke-linejoin=\"round\"" + close("path")
         case .text(let text):
-            return "<text x=\"\(number(text.center.x))\" y=\"\(number(text.center.y))\" font-family=\"\(XMLText.escape(text.fontFamily))\" "
+            // The document's font family is the default table's; other families are named per text.
+            let family = text.fontFamily == defaultFontFamily ? "" : " font-family=\"\(XMLText.escape(text.fontFamily))\""
+            return "<text x=\"\(number(text.center.x))\" y=\"\(number(text.center.y))\"\(family) "
                 + "font-size=\"\(number(text.fontSize))\" data-width=\"\(number(text.width))\" data-max-width=\"\(number(text.maxWidth))\""
                 + "\(text.bold ? " font-weight=\"bold\"" : "") text-anchor=\"middle\" dominant-baseline=\"central\""
                 + "\(colorAttributes("fill", text.color))\(extra)>\(children)\(XMLText.escape(text.text))</text>"

@@ -24,7 +24,7 @@ struct GroupPlacementTests {
         let usable = candidates.enumerated().map { i, list in
             list.filter { p in
                 p.fits && obstacles.allSatisfy { GroupTable.overlap(p.bounds, $0) == 0 }
-                    && requests.indices.allSatisfy { j in j == i || !requests[j].target.isCovered(by: p.bounds) }
+                    && requests.indices.allSatisfy { j in j == i || !requests[j].target.isCovered(by: p.bodyRect) }
             }
         }
         func extend(_ i: Int, _ chosen: [Placement]) -> Bool {
@@ -58,7 +58,7 @@ struct GroupPlacementTests {
             for obstacle in obstacles { #expect(GroupTable.overlap(p.bounds, obstacle) == 0) }
             for (j, q) in group.placements.enumerated() where j != i {
                 #expect(GroupTable.overlap(p.bounds, q.bounds) == 0)
-                #expect(!requests[j].target.isCovered(by: p.bounds))
+                #expect(!requests[j].target.isCovered(by: p.bodyRect))
             }
         }
     }
