@@ -43,9 +43,9 @@ extension BalloonPlacement {
     /// target. Balloons that had a side
     /// (`previous`) choose first, keeping it whenever some free layout allows it for every balloon
     /// that chose before them (then new balloons; each group in request order), so a group is stable
-    /// from frame to frame: a balloon changes side only when it must. The search is exact (depth first, previous direction first, then the
-    /// permitted order, or with `autoPlacement` the roomiest first) within `groupSearchBudget`
-    /// layouts; when it finds no free layout, each balloon takes the direction with the least
+    /// from frame to frame: a balloon changes side only when it must. The search is exact (depth
+    /// first, previous direction first, then the permitted order, or with `autoPlacement` the
+    /// roomiest first) within `groupSearchBudget` layouts; when it finds no free layout, each balloon takes the direction with the least
     /// overlap and overflow (a few rounds of improvement), and `isCrowded` flags those that overlap.
     /// Deterministic. Throws as `place(target:…)` for any request.
     /// - Complexity: O(n² d²) to prepare for n balloons of d directions, then the bounded search.
@@ -56,22 +56,7 @@ extension BalloonPlacement {
         for obstacle in obstacles { try Check.rect(obstacle, "obstacle") }
         var table = GroupTable()
         for request in requests {
-            var order = request.permitted
-            if let previous = request.previous, let index = order.firstIndex(of: previous) {
-                order.remove(at: index)
-                order.insert(previous, at: 0)
-            }
-            var candidates = try candidates(target: request.target, contentSize: request.contentSize, container: container,
-                                            permitted: order, options: options, configuration: configuration)
-            if options.autoPlacement {
-                let first = request.previous != nil && order.first == request.previous ? 1 : 0
-                let rest = Array(candidates[first...]).enumerated().sorted { a, b in
-                    let sa = spare(a.element), sb = spare(b.element)
-                    return sa != sb ? sa > sb : a.offset < b.offset
-                }.map { $0.element }
-                candidates = Array(candidates[..<first]) + rest
-            }
-            table.candidates.append(candidates)
+            table.candidates.append(try orderedCandidates(request, container: container, options: options, configuration: configuration))
         }
         table.prepare(requests: requests, obstacles: obstacles)
         // Balloons that had a side keep it before new ones choose (then in request order).
@@ -83,6 +68,29 @@ extension BalloonPlacement {
         let choice = table.leastOverlap()
         return GroupPlacement(placements: choice.indices.map { table.candidates[$0][choice[$0]] },
                               isCrowded: table.crowded(choice))
+    }
+}
+
+extension BalloonPlacement {
+    /// A request's candidates in the order the group search tries them: its previous direction
+    /// first, then the permitted order (with `autoPlacement`, the roomiest first).
+    static func orderedCandidates(_ request: PlacementRequest, container: Rect, options: PlacementOptions,
+                                  configuration: BalloonConfiguration) throws(BalloonError) -> [Placement] {
+        var order = request.permitted
+        var kept = 0
+        if let previous = request.previous, let index = order.firstIndex(of: previous) {
+            order.remove(at: index)
+            order.insert(previous, at: 0)
+            kept = 1
+        }
+        let all = try candidates(target: request.target, contentSize: request.contentSize, container: container,
+                                 permitted: order, options: options, configuration: configuration)
+        guard options.autoPlacement else { return all }
+        let rest = all[kept...].enumerated().sorted { a, b in
+            let sa = spare(a.element), sb = spare(b.element)
+            return sa != sb ? sa > sb : a.offset < b.offset
+        }.map { $0.element }
+        return Array(all[..<kept]) + rest
     }
 }
 

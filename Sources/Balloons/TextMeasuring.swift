@@ -57,10 +57,10 @@ extension TextMeasuring {
 /// Widths measured elsewhere — typically by a web page with canvas `measureText` in the font it
 /// really draws with — looked up per grapheme, with `fallback` for any grapheme not supplied.
 ///
-/// How a page feeds it: collect the distinct graphemes of the texts it will lay out (for example
-/// with `Intl.Segmenter`), measure each with `ctx.measureText(g).width / fontSizeInPx` in the
-/// family named by `fontFamily`, and pass the (grapheme, em) pairs in (`set(_:em:)`), then lay the
-/// text out with this measurer. Pairs may also be supplied for kerning (`setKerning(_:_:em:)`).
+/// How a page feeds it: ask which graphemes of the texts it will lay out are still unknown
+/// (`unmeasured(in:)`, or collect them itself with `Intl.Segmenter`), measure each with
+/// `ctx.measureText(g).width / fontSizeInPx` in the family named by `fontFamily`, pass the
+/// (grapheme, em) pairs in (`set(_:em:)`), then lay the text out with this measurer. Pairs may also be supplied for kerning (`setKerning(_:_:em:)`).
 /// Lookups use `Dictionary`, but only by key, never by iteration, so results are deterministic.
 public struct MeasuredWidths<Fallback: TextMeasuring>: TextMeasuring {
     /// The family the widths were measured in (what renderers should draw with).
@@ -94,6 +94,21 @@ public struct MeasuredWidths<Fallback: TextMeasuring>: TextMeasuring {
 
     /// The number of graphemes supplied.
     public var count: Int { advances.count }
+
+    /// The graphemes of `texts` with no supplied width yet, each once, in order of first appearance:
+    /// what a page should measure and `set` before laying those texts out.
+    /// - Complexity: O(n) in the total number of graphemes (dictionary lookups).
+    public func unmeasured(in texts: [String]) -> [Character] {
+        var seen: [Character: Bool] = [:]
+        var result: [Character] = []
+        for text in texts {
+            for grapheme in text where advances[grapheme] == nil && seen[grapheme] == nil {
+                seen[grapheme] = true
+                result.append(grapheme)
+            }
+        }
+        return result
+    }
 
     /// The supplied advance, else the fallback's.
     public func advance(of grapheme: Character) -> Double {

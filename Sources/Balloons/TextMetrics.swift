@@ -122,8 +122,8 @@ public struct TextMetrics: TextMeasuring, Sendable, Hashable {
 }
 
 extension TextMetrics {
-    /// The class of one Unicode scalar on its own (see `TextCharacterClass`; a scalar that continues
-    /// a grapheme is made zero-width by the reader, not here).
+    /// The class of one Unicode scalar on its own (see `TextCharacterClass`; `advance(of:)` measures a
+    /// grapheme by its first scalar's class, or as a whole for emoji, CJK, Indic and Thai clusters).
     public static func characterClass(of scalar: Unicode.Scalar) -> TextCharacterClass {
         let v = scalar.value
         switch v {

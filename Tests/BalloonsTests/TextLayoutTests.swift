@@ -159,3 +159,23 @@ struct TextLayoutTests {
         }
     }
 }
+
+@Suite("Widths supplied by a page")
+struct MeasuredWidthsTests {
+    @Test("supplied widths win, the fallback measures the rest; unmeasured graphemes are listed once, in order")
+    func supplied() throws {
+        var widths = MeasuredWidths(fontFamily: "'Inter', sans-serif", fallback: FontWidthTable.liberationSans)
+        #expect(widths.unmeasured(in: ["Jazz", "Zoë 👍🏽", "Jazz"]) == ["J", "a", "z", "Z", "o", "ë", " ", "👍🏽"])
+        try widths.set("J", em: 0.5)
+        try widths.set("a", em: 0.6)
+        try widths.set("z", em: 0.55)
+        try widths.setKerning("a", "z", em: -0.05)
+        #expect(widths.count == 3 && widths.fontFamily == "'Inter', sans-serif")
+        #expect(abs(widths.emWidth(of: "Jazz") - (0.5 + 0.6 - 0.05 + 0.55 + 0.55)) < 1e-12)
+        #expect(widths.emWidth(of: "Q") == FontWidthTable.liberationSans.emWidth(of: "Q"))
+        #expect(widths.unmeasured(in: ["Jazz"]).isEmpty)
+        #expect(throws: BalloonError.self) { try widths.set("x", em: -1) }
+        let laid = try widths.layout("Jazz Jazz", width: 30, style: TextStyle(preferredSize: 10, minimumSize: 10, maximumLines: 2))
+        #expect(laid.lines.map { $0.text } == ["Jazz", "Jazz"])
+    }
+}
