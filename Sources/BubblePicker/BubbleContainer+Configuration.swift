@@ -60,9 +60,10 @@ extension BubbleContainer {
     mutating func moveAnchorNow(to anchor: Vector2) {
         anchorCurrent = anchor
         anchorTarget = anchor
-        if case .background(var drag) = gesture {
+        for index in pointers.indices {
+            guard case .background(var drag) = pointers[index].gesture else { continue }
             drag.startAnchor = anchor
-            gesture = .background(drag)
+            pointers[index].gesture = .background(drag)
         }
     }
 

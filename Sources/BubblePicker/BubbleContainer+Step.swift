@@ -17,9 +17,10 @@ extension BubbleContainer {
         keepPreviousState()
         time += configuration.physics.timeStep  // animations show their state at the step's end
         stepCount += 1
+        fireLongPresses()
         moveAnchorTowardTarget()
         animateBodies()
-        driveDraggedBody()
+        driveDraggedBodies()
         if configuration.size.hasArea { world.step() }
         settleAnimations()
         finishRemovals()

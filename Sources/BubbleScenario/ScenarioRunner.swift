@@ -89,9 +89,9 @@ public struct ScenarioRunner: Sendable {
             let point = try resolve(position, event)
             downPoint = point
             container.pointerDown(at: point, time: time)
-        case .pointerMove(let position): container.pointerMoved(at: try resolve(position, event), time: time)
+        case .pointerMove(let position): container.pointerMove(at: try resolve(position, event), time: time)
         case .pointerUp(let position): container.pointerUp(at: try resolve(position, event), time: time)
-        case .pointerCancel: container.pointerCancelled()
+        case .pointerCancel: container.pointerCancel()
         case .moveAnchor(let anchor):
             try configure(event.path) { (c: inout BubbleContainer<DefaultBubble>) throws(BubbleContainerError) in try c.setAnchor(anchor) }
         case .resize(let size):
