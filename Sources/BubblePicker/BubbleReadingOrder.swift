@@ -1,73 +1,102 @@
 /// A spatial reading order for moving bubbles: rows from top to bottom, each row leading to
 /// trailing (left to right, or right to left), stable against small motion.
 ///
-/// Each bubble has a position key that follows its drawn centre only once the centre has moved
-/// more than `hysteresis` of its drawn diameter away from the key on that axis; the order is
-/// computed from the keys, so jitter, settling and slow drift change nothing until a bubble has
-/// clearly changed row or column. Rows: the keys sorted top to bottom, a row taking every key
-/// within `rowBand` of its first bubble's diameter below that bubble's key.
+/// Two bubbles are ordered by where they are relative to each other: one whose centre is more
+/// than `rowSpacing` of their mean drawn diameter above the other comes first (an earlier
+/// row); of two within `sameRow` of it vertically, the one more than `columnSpacing` of it
+/// toward the leading side comes first (the same row). Between those thresholds the pair is
+/// ambiguous and keeps the order it had. The first order is made row by row; every update
+/// then moves a bubble forward only past bubbles it is clearly before (an insertion sort of the
+/// last order), so jitter, settling and slow drift change nothing until two bubbles clearly
+/// changed rows or columns relative to each other.
 ///
 /// `BubblePickerDriver` keeps one and updates it whenever accessibility elements are asked for.
 public struct BubbleReadingOrder: Sendable {
-    /// How far a bubble's drawn centre moves from its key, in its drawn diameters per axis,
-    /// before the key follows.
-    public static var hysteresis: Double { 0.35 }
-    /// How far below a row's first bubble (in that bubble's diameters) a bubble still joins its row.
-    public static var rowBand: Double { 0.5 }
+    /// Vertical offset, in mean drawn diameters, beyond which the upper bubble of a pair is in an
+    /// earlier row (adjacent rows of packed circles are 0.87 diameters apart).
+    public static var rowSpacing: Double { 0.6 }
+    /// Vertical offset, in mean drawn diameters, within which a pair shares a row.
+    public static var sameRow: Double { 0.3 }
+    /// Horizontal offset, in mean drawn diameters, beyond which the leading bubble of a pair in
+    /// one row comes first.
+    public static var columnSpacing: Double { 0.3 }
 
     /// True for right-to-left layouts: rows run right to left.
     public var isRightToLeft: Bool
     /// The order after the last update.
     public private(set) var order: [BubbleID] = []
-    var keys: [BubbleID: Vector2] = [:]
 
     /// An order with no bubbles yet.
     public init(isRightToLeft: Bool = false) {
         self.isRightToLeft = isRightToLeft
     }
 
-    /// Updates the keys from a frame and returns the reading order of its live, shown bubbles
+    /// Updates the order from a frame and returns the reading order of its live, shown bubbles
     /// (not waiting, not shrinking out).
-    /// - Complexity: O(n log n).
+    /// - Complexity: O(n log n) plus O(n × moves): linear when little changed.
     @discardableResult
     public mutating func update(with frame: BubbleFrame) -> [BubbleID] {
-        var entries: [Entry] = []
+        var entries: [BubbleID: Entry] = [:]
         entries.reserveCapacity(frame.bubbles.count)
-        var next: [BubbleID: Vector2] = [:]
-        next.reserveCapacity(frame.bubbles.count)
+        var shown: [BubbleID] = []
         for bubble in frame.bubbles where bubble.phase != .removing && bubble.phase != .waiting {
-            let reach = Self.hysteresis * bubble.drawnDiameter
-            var key = keys[bubble.id] ?? bubble.center
-            if !((bubble.center.x - key.x).magnitude <= reach) { key.x = bubble.center.x }
-            if !((bubble.center.y - key.y).magnitude <= reach) { key.y = bubble.center.y }
-            next[bubble.id] = key
-            entries.append(Entry(id: bubble.id, key: key, diameter: bubble.drawnDiameter))
+            entries[bubble.id] = Entry(center: bubble.center, diameter: bubble.drawnDiameter)
+            shown.append(bubble.id)
         }
-        keys = next
-        order = Self.rows(entries, rightToLeft: isRightToLeft)
+        var start = order.filter { entries[$0] != nil }
+        if start.isEmpty {
+            start = Self.rows(shown.map { ($0, entries[$0]!) }, rightToLeft: isRightToLeft)
+        } else {
+            var known = Set(start)
+            for id in shown where known.insert(id).inserted { start.append(id) }  // newcomers enter at the end
+        }
+        order = insertionSorted(start, entries)
         return order
     }
 
     struct Entry {
-        var id: BubbleID
-        var key: Vector2
+        var center: Vector2
         var diameter: Double
     }
 
-    /// Groups keys into rows from the top and orders each row leading to trailing.
-    static func rows(_ entries: [Entry], rightToLeft: Bool) -> [BubbleID] {
-        let byHeight = entries.sorted { ($0.key.y, $0.key.x, $0.id.rawValue) < ($1.key.y, $1.key.x, $1.id.rawValue) }
+    /// `ids` with each moved forward past the bubbles it is clearly before.
+    func insertionSorted(_ ids: [BubbleID], _ entries: [BubbleID: Entry]) -> [BubbleID] {
+        var result: [BubbleID] = []
+        result.reserveCapacity(ids.count)
+        for id in ids {
+            guard let entry = entries[id] else { continue }
+            var position = result.count
+            while position > 0, let other = entries[result[position - 1]], clearlyBefore(entry, other) { position -= 1 }
+            result.insert(id, at: position)
+        }
+        return result
+    }
+
+    /// True when `a` clearly reads before `b`: an earlier row, or the same row and leading.
+    func clearlyBefore(_ a: Entry, _ b: Entry) -> Bool {
+        let size = (a.diameter + b.diameter) * 0.5
+        let dy = b.center.y - a.center.y
+        if dy > Self.rowSpacing * size { return true }
+        guard dy.magnitude < Self.sameRow * size else { return false }
+        let dx = isRightToLeft ? a.center.x - b.center.x : b.center.x - a.center.x
+        return dx > Self.columnSpacing * size
+    }
+
+    /// The first order: rows from the top (a row takes the centres within `rowSpacing` of its
+    /// first bubble's diameter below it), each leading to trailing.
+    static func rows(_ entries: [(BubbleID, Entry)], rightToLeft: Bool) -> [BubbleID] {
+        let byHeight = entries.sorted { ($0.1.center.y, $0.0.rawValue) < ($1.1.center.y, $1.0.rawValue) }
         var result: [BubbleID] = []
         result.reserveCapacity(entries.count)
         var start = 0
         while start < byHeight.count {
-            let limit = byHeight[start].key.y + rowBand * byHeight[start].diameter
+            let limit = byHeight[start].1.center.y + rowSpacing * byHeight[start].1.diameter
             var end = start + 1
-            while end < byHeight.count && byHeight[end].key.y <= limit { end += 1 }
+            while end < byHeight.count && byHeight[end].1.center.y <= limit { end += 1 }
             let row = byHeight[start..<end].sorted {
-                $0.key.x != $1.key.x ? (($0.key.x < $1.key.x) != rightToLeft) : $0.id < $1.id
+                $0.1.center.x != $1.1.center.x ? (($0.1.center.x < $1.1.center.x) != rightToLeft) : $0.0 < $1.0
             }
-            result.append(contentsOf: row.map { $0.id })
+            result.append(contentsOf: row.map { $0.0 })
             start = end
         }
         return result
