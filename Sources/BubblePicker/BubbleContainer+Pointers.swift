@@ -46,6 +46,8 @@ extension BubbleContainer {
     /// Wakes a resting picker, except for a touch that does nothing.
     /// - Parameters:
     ///   - id: the pointer's identity, unique among the pointers down (default 0).
+    ///   - point: where it touches, container points.
+    ///   - time: when, simulated seconds (any time base the pointer's later samples share).
     ///   - interpolation: the fraction the frame on screen was drawn at (see
     ///     `frame(interpolation:)`), so the touch hits the bubble drawn under it; 1 (the
     ///     default) hit-tests the state after the last step.
