@@ -80,9 +80,16 @@ public protocol BubbleLayoutProvider {
     func diameter(selected: Bool) -> Double
     /// How to draw the bubble in that state. Default: an empty black circle.
     func appearance(selected: Bool) -> BubbleAppearance
+    /// What assistive technology calls the bubble (VoiceOver reads it; an ARIA option's name):
+    /// a short noun such as the genre's name, without "selected" or "button" (those are
+    /// traits). Default: the unselected appearance's text, or "" when it has none.
+    var accessibilityLabel: String { get }
 }
 
 extension BubbleLayoutProvider {
     /// An empty black circle.
     public func appearance(selected: Bool) -> BubbleAppearance { BubbleAppearance() }
+
+    /// The unselected appearance's text, or "".
+    public var accessibilityLabel: String { appearance(selected: false).text ?? "" }
 }
