@@ -9,13 +9,7 @@ extension World {
     @discardableResult
     public mutating func createBody(_ definition: BodyDefinition) throws(InvalidValue) -> BodyHandle {
         try definition.validate()
-        let body = SolverBody(px: definition.position.x, py: definition.position.y,
-                              vx: definition.velocity.x, vy: definition.velocity.y,
-                              invMass: 0, radius: definition.radius)
-        var bodyFlags: BodyFlags = .alive
-        if definition.kind == .kinematic { bodyFlags.insert(.kinematic) }
-        if definition.collides { bodyFlags.insert(.collides) }
-        if definition.attracted { bodyFlags.insert(.attracted) }
+        let body = definition.solverBody, bodyFlags = definition.flags
         let storage = uniqueStorage()
         let slot: Int
         if storage.freeSlots.count > 0 {

@@ -238,26 +238,23 @@ extension World {
     /// Appends one slot (a free one with a zero body, as `destroyBody` leaves it).
     private mutating func restore(_ slot: Slot, at index: Int) throws(InvalidValue) {
         let path = "slots[\(index)]"
-        try World.check(slot.density, "density", path, range: BodyDefinition.densityRange)
-        try World.check(slot.resistance, "resistance", path, range: BodyDefinition.resistanceRange)
         guard slot.buildPosition.x.isFinite && slot.buildPosition.y.isFinite else {
             throw InvalidValue(field: path + ".buildPosition", value: "\(slot.buildPosition.x) \(slot.buildPosition.y)", requirement: "must be finite")
         }
         var body = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
         var bodyFlags: BodyFlags = []
         if slot.isAlive {
-            try World.check(slot.position.x, "position x", path, range: BodyDefinition.coordinateRange)
-            try World.check(slot.position.y, "position y", path, range: BodyDefinition.coordinateRange)
-            try World.check(slot.velocity.x, "velocity x", path, range: BodyDefinition.velocityRange)
-            try World.check(slot.velocity.y, "velocity y", path, range: BodyDefinition.velocityRange)
-            try World.check(slot.radius, "radius", path, range: BodyDefinition.radiusRange)
-            body = SolverBody(px: slot.position.x, py: slot.position.y, vx: slot.velocity.x, vy: slot.velocity.y,
-                              invMass: 0, radius: slot.radius)
-            bodyFlags.insert(.alive)
-            if slot.kind == .kinematic { bodyFlags.insert(.kinematic) }
-            if slot.collides { bodyFlags.insert(.collides) }
-            if slot.attracted { bodyFlags.insert(.attracted) }
+            let definition = BodyDefinition(position: slot.position, radius: slot.radius, density: slot.density,
+                                            velocity: slot.velocity, resistance: slot.resistance, kind: slot.kind,
+                                            collides: slot.collides, attracted: slot.attracted)
+            try definition.validate(fieldPrefix: path + ".")
+            body = definition.solverBody
+            bodyFlags = definition.flags
             bodyCount += 1
+        } else {
+            // A free slot keeps its last density and resistance (see `destroyBody`).
+            try BodyDefinition.densityRange.check(slot.density, field: path + ".density")
+            try BodyDefinition.resistanceRange.check(slot.resistance, field: path + ".resistance")
         }
         let storage = uniqueStorage()
         storage.bodies.append(body)
@@ -267,10 +264,6 @@ extension World {
         storage.resistances.append(slot.resistance)
         storage.buildPosition.append(slot.buildPosition)
         if slot.isAlive { storage.updateInverseMass(index) }
-    }
-
-    private static func check(_ value: Double, _ name: String, _ path: String, range: SettingRange<Double>) throws(InvalidValue) {
-        try range.check(value, field: path + "." + name)
     }
 
     /// The free list: every free slot exactly once, nothing else.
