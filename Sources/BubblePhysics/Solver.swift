@@ -228,6 +228,18 @@ struct SolverContext: @unchecked Sendable {
         switch field.law {
         case .spring:
             pullLinearly(&body, dx, dy, stiffness: field.strength * body.invMass)
+        case .uniformSpring:
+            let reach = field.reach * body.radius
+            let distanceSquared = dx * dx + dy * dy
+            if distanceSquared <= reach * reach {
+                pullLinearly(&body, dx, dy, stiffness: field.strength)
+            } else {
+                // Beyond the reach: the spring's pull at the reach, toward the point (finite).
+                let inverse = 1 / distanceSquared.squareRoot()
+                let gain = h * min(field.strength * reach, Double.greatestFiniteMagnitude)
+                body.vx += (dx * inverse) * gain
+                body.vy += (dy * inverse) * gain
+            }
         case .radialGravity:
             let distanceSquared = dx * dx + dy * dy
             let falloff = field.falloffRadius
