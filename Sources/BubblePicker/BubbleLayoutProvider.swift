@@ -32,8 +32,9 @@ public struct BubbleAppearance: Hashable, Sendable {
     public var text: String?
     /// Name of an image asset the front end resolves, or nil.
     public var imageName: String?
-    /// Fill colour of the circle.
-    public var backgroundColor: BubbleColor
+    /// Fill colour of the circle, or nil to let the renderer choose (the scene theme's palette
+    /// colour for the bubble's identity).
+    public var backgroundColor: BubbleColor?
     /// Opacity of the image, 0...1.
     public var imageAlpha: Double
     /// Whether the label is visible in this state.
@@ -43,8 +44,9 @@ public struct BubbleAppearance: Hashable, Sendable {
     /// Label colour.
     public var labelColor: BubbleColor
 
-    /// An appearance; by default an empty black circle with a hidden 12 pt white label.
-    public init(text: String? = nil, imageName: String? = nil, backgroundColor: BubbleColor = .black,
+    /// An appearance; by default an empty circle in the renderer's colour with a hidden 12 pt
+    /// white label.
+    public init(text: String? = nil, imageName: String? = nil, backgroundColor: BubbleColor? = nil,
                 imageAlpha: Double = 1, showsLabel: Bool = false, fontSize: Double = 12,
                 labelColor: BubbleColor = .white) {
         self.text = text
@@ -68,11 +70,11 @@ public struct BubbleAppearance: Hashable, Sendable {
 public protocol BubbleLayoutProvider {
     /// The diameter in points when `selected` is true or false. Typical: 80 and 106.4.
     func diameter(selected: Bool) -> Double
-    /// How to draw the bubble in that state. Default: an empty black circle.
+    /// How to draw the bubble in that state. Default: an empty circle in the renderer's colour.
     func appearance(selected: Bool) -> BubbleAppearance
 }
 
 extension BubbleLayoutProvider {
-    /// An empty black circle.
+    /// An empty circle in the renderer's colour.
     public func appearance(selected: Bool) -> BubbleAppearance { BubbleAppearance() }
 }

@@ -40,7 +40,8 @@ public enum SceneSVG {
             return "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\"\(attributes(paint))"
                 + close("circle")
         case .path(let path, let paint):
-            return "<path d=\"\(path.svgPathData)\"\(attributes(paint)) stroke-linejoin=\"round\"" + close("path")
+            return "<path d=\"\(path.svgPathData)\"\(attributes(paint)) stroke-linejoin=\"round\" stroke-linecap=\"round\""
+                + close("path")
         case .text(let text):
             return "<text x=\"\(number(text.center.x))\" y=\"\(number(text.center.y))\" font-size=\"\(number(text.fontSize))\""
                 + "\(text.bold ? " font-weight=\"bold\"" : "") text-anchor=\"middle\" dominant-baseline=\"central\""

@@ -1,7 +1,8 @@
 import Balloons
 import BubblePicker
 
-/// Callouts: one balloon per selected bubble, inside the container, pointing at the bubble's edge,
+/// Callouts (with ``SceneTheme/showsCallouts``): one balloon per selected bubble, inside the
+/// container, pointing at the bubble's edge,
 /// on a side that covers no label, no other callout and no other selected bubble when such a side
 /// exists (the least overlap otherwise), and on the same side as last frame while it stays free.
 extension SceneBuilder {

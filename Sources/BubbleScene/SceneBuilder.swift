@@ -26,15 +26,22 @@ public struct SceneBuilder: Sendable {
         self.theme = theme
     }
 
-    /// The scene of one frame: container, bubbles, labels, callouts, overlays, in that order.
-    /// - Complexity: O(n + s²) for n bubbles and s selected ones (callouts avoid each other).
+    /// The scene of one frame: container, bubbles, labels, callouts, overlays, in that order (the
+    /// callouts and overlays as the theme says).
+    /// - Complexity: O(n) for n bubbles; O(n + s²) with callouts for s selected ones (callouts
+    ///   avoid each other).
     public mutating func scene(for frame: BubbleFrame) -> Scene {
         let viewBox = moveCamera(for: frame)
         var items = containerItems(frame)
         let bubbleLayer = bubbleItems(frame)
         items += bubbleLayer.circles
         items += bubbleLayer.labels
-        let callouts = calloutItems(frame, labels: bubbleLayer.labels)
+        var callouts: (items: [SceneItem], crowded: Int) = ([], 0)
+        if theme.showsCallouts {
+            callouts = calloutItems(frame, labels: bubbleLayer.labels)
+        } else {
+            calloutDirections = []
+        }
         items += callouts.items
         items += overlayItems(frame, viewBox: viewBox)
         lastStep = frame.step
@@ -49,10 +56,11 @@ public struct SceneBuilder: Sendable {
         calloutDirections = []
     }
 
-    /// The container's area and its four borders (open ones dashed).
+    /// The container's area and, when the theme shows them, its four borders (open ones dashed).
     func containerItems(_ frame: BubbleFrame) -> [SceneItem] {
         let rect = frame.container
         var items = [SceneItem(role: .containerArea, shape: .rect(rect, ScenePaint(fill: theme.containerFill)))]
+        guard theme.showsBorders else { return items }
         let corners = [Vector2(rect.minX, rect.minY), Vector2(rect.maxX, rect.minY),
                        Vector2(rect.maxX, rect.maxY), Vector2(rect.minX, rect.maxY)]
         let edges: [Borders] = [.top, .right, .bottom, .left]
