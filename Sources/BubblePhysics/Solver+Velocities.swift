@@ -103,21 +103,7 @@ extension SolverContext {
             vx = vx * q + dx * pull
             vy = vy * q + dy * pull
         case .uniformSpring:
-            let reach = field.reach * radius
-            let distanceSquared = dx * dx + dy * dy
-            let within = distanceSquared .<= reach * reach
-            if all(within) {
-                let q = 1 / (1 + h * h * field.strength)
-                let pull = (1 - q) * inverseH
-                vx = vx * q + dx * pull
-                vy = vy * q + dy * pull
-            } else {
-                guard !any(within) else { return false }
-                let inverse = 1 / distanceSquared.squareRoot()
-                let gain = h * pointwiseMin(field.strength * reach, SIMD2(repeating: Double.greatestFiniteMagnitude))
-                vx += (dx * inverse) * gain
-                vy += (dy * inverse) * gain
-            }
+            return pullUniformly(&vx, &vy, dx: dx, dy: dy, radius: radius)
         case .radialGravity:
             let distanceSquared = dx * dx + dy * dy
             let falloff = field.falloffRadius
@@ -127,6 +113,31 @@ extension SolverContext {
             vx += (dx * inverse) * gain
             vy += (dy * inverse) * gain
         }
+        return true
+    }
+
+    /// The uniform spring's part of `pull`: false when one body is within its reach and the other
+    /// beyond.
+    @inline(__always)
+    private func pullUniformly(_ vx: inout SIMD2<Double>, _ vy: inout SIMD2<Double>, dx: SIMD2<Double>, dy: SIMD2<Double>,
+                               radius: SIMD2<Double>) -> Bool {
+        let reach = field.reach * radius
+        let distanceSquared = dx * dx + dy * dy
+        let within = distanceSquared .<= reach * reach
+        if all(within) {
+            let q = 1 / (1 + h * h * field.strength)
+            let pull = (1 - q) * inverseH
+            vx = vx * q + dx * pull
+            vy = vy * q + dy * pull
+            return true
+        }
+        guard !any(within) else { return false }
+        let inverse = 1 / distanceSquared.squareRoot()
+        var acceleration = field.strength * reach
+        acceleration.replace(with: .greatestFiniteMagnitude, where: acceleration .> .greatestFiniteMagnitude)
+        let gain = h * acceleration
+        vx += (dx * inverse) * gain
+        vy += (dy * inverse) * gain
         return true
     }
 

@@ -220,8 +220,9 @@ struct SolverContext: @unchecked Sendable {
     }
 
     /// The attraction field's pull on one body for one substep (see `FieldLaw`). The linear
-    /// parts (the spring, and radial gravity inside its falloff radius) are integrated
-    /// implicitly, so no strength, mass or falloff can make them blow up.
+    /// parts (the springs, the uniform one within its reach, and radial gravity inside its
+    /// falloff radius) are integrated implicitly, so no strength, mass or falloff can make them
+    /// blow up.
     @inline(__always)
     func applyField(to body: inout SolverBody) {
         let dx = field.point.x - body.px, dy = field.point.y - body.py
