@@ -5,10 +5,12 @@
 /// than `rowSpacing` of their mean drawn diameter above the other comes first (an earlier
 /// row); of two within `sameRow` of it vertically, the one more than `columnSpacing` of it
 /// toward the leading side comes first (the same row). Between those thresholds the pair is
-/// ambiguous and keeps the order it had. The first order is made row by row; every update
-/// then moves a bubble forward only past bubbles it is clearly before (an insertion sort of the
-/// last order), so jitter, settling and slow drift change nothing until two bubbles clearly
-/// changed rows or columns relative to each other.
+/// ambiguous and keeps the order it had. The first order is made row by row and sorted by these
+/// thresholds until nothing moves; every later update moves a bubble forward only past bubbles
+/// it is clearly before by a further `hysteresis` of their mean diameter (an insertion sort of
+/// the last order), so jitter, settling and slow drift change nothing until two bubbles clearly
+/// changed rows or columns relative to each other: jitter smaller than `hysteresis` × the
+/// diameter never changes a settled order.
 ///
 /// `BubblePickerDriver` keeps one and updates it whenever accessibility elements are asked for.
 public struct BubbleReadingOrder: Sendable {
@@ -20,6 +22,9 @@ public struct BubbleReadingOrder: Sendable {
     /// Horizontal offset, in mean drawn diameters, beyond which the leading bubble of a pair in
     /// one row comes first.
     public static var columnSpacing: Double { 0.3 }
+    /// How much further than the thresholds above, in mean drawn diameters, a pair must be for an
+    /// update to swap it.
+    public static var hysteresis: Double { 0.1 }
 
     /// True for right-to-left layouts: rows run right to left.
     public var isRightToLeft: Bool
@@ -46,11 +51,18 @@ public struct BubbleReadingOrder: Sendable {
         var start = order.filter { entries[$0] != nil }
         if start.isEmpty {
             start = Self.rows(shown.map { ($0, entries[$0]!) }, rightToLeft: isRightToLeft)
-        } else {
-            var known = Set(start)
-            for id in shown where known.insert(id).inserted { start.append(id) }  // newcomers enter at the end
+            // Sorted until nothing moves (a pass can expose a further clear pair), at most n passes.
+            for _ in 0..<max(start.count, 1) {
+                let sorted = insertionSorted(start, entries, margin: 0)
+                if sorted == start { break }
+                start = sorted
+            }
+            order = start
+            return order
         }
-        order = insertionSorted(start, entries)
+        var known = Set(start)
+        for id in shown where known.insert(id).inserted { start.append(id) }  // newcomers enter at the end
+        order = insertionSorted(start, entries, margin: Self.hysteresis)
         return order
     }
 
@@ -59,27 +71,30 @@ public struct BubbleReadingOrder: Sendable {
         var diameter: Double
     }
 
-    /// `ids` with each moved forward past the bubbles it is clearly before.
-    func insertionSorted(_ ids: [BubbleID], _ entries: [BubbleID: Entry]) -> [BubbleID] {
+    /// `ids` with each moved forward past the bubbles it is clearly before by `margin` diameters.
+    func insertionSorted(_ ids: [BubbleID], _ entries: [BubbleID: Entry], margin: Double) -> [BubbleID] {
         var result: [BubbleID] = []
         result.reserveCapacity(ids.count)
         for id in ids {
             guard let entry = entries[id] else { continue }
             var position = result.count
-            while position > 0, let other = entries[result[position - 1]], clearlyBefore(entry, other) { position -= 1 }
+            while position > 0, let other = entries[result[position - 1]], clearlyBefore(entry, other, margin: margin) {
+                position -= 1
+            }
             result.insert(id, at: position)
         }
         return result
     }
 
-    /// True when `a` clearly reads before `b`: an earlier row, or the same row and leading.
-    func clearlyBefore(_ a: Entry, _ b: Entry) -> Bool {
+    /// True when `a` clearly reads before `b`, every threshold `margin` diameters stricter: an
+    /// earlier row, or the same row and leading.
+    func clearlyBefore(_ a: Entry, _ b: Entry, margin: Double) -> Bool {
         let size = (a.diameter + b.diameter) * 0.5
         let dy = b.center.y - a.center.y
-        if dy > Self.rowSpacing * size { return true }
-        guard dy.magnitude < Self.sameRow * size else { return false }
+        if dy > (Self.rowSpacing + margin) * size { return true }
+        guard dy.magnitude < (Self.sameRow - margin) * size else { return false }
         let dx = isRightToLeft ? a.center.x - b.center.x : b.center.x - a.center.x
-        return dx > Self.columnSpacing * size
+        return dx > (Self.columnSpacing + margin) * size
     }
 
     /// The first order: rows from the top (a row takes the centres within `rowSpacing` of its
