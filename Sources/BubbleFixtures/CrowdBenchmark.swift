@@ -19,7 +19,7 @@ public enum CrowdBenchmark {
                           container: Container(rect: Rect(x: 0, y: 0, width: length, height: length), solidBorders: .all),
                           field: AttractionField(point: Vector2(length / 2, length / 2), law: .radialGravity,
                                                  strength: 10, falloffRadius: 1))
-        world.reserveCapacity(count)
+        try world.reserveCapacity(count)
         var seed: UInt32 = 12345
         for index in 0..<count {
             seed = seed &* 1_664_525 &+ 1_013_904_223

@@ -74,18 +74,35 @@ public struct BodyDefinition: Hashable, Sendable {
     public static let velocityRange = SettingRange<Double>("velocity", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
 
     /// Throws `InvalidValue` naming the first field out of range.
-    public func validate() throws(InvalidValue) {
-        try Self.checkPosition(position)
-        try Self.checkVelocity(velocity, field: "velocity")
-        try Self.radiusRange.check(radius)
-        try Self.densityRange.check(density)
-        try Self.resistanceRange.check(resistance)
+    public func validate() throws(InvalidValue) { try validate(fieldPrefix: "") }
+
+    /// `validate()` with every field name after `prefix` (a path such as `slots[3].`).
+    func validate(fieldPrefix prefix: String) throws(InvalidValue) {
+        try Self.checkPosition(position, field: prefix + "position")
+        try Self.checkVelocity(velocity, field: prefix + "velocity")
+        try Self.radiusRange.check(radius, field: prefix + Self.radiusRange.name)
+        try Self.densityRange.check(density, field: prefix + Self.densityRange.name)
+        try Self.resistanceRange.check(resistance, field: prefix + Self.resistanceRange.name)
     }
 
     /// Throws unless both coordinates are within `positionLimit`.
-    static func checkPosition(_ position: Vector2) throws(InvalidValue) {
-        try coordinateRange.check(position.x, field: "position x")
-        try coordinateRange.check(position.y, field: "position y")
+    static func checkPosition(_ position: Vector2, field: String = "position") throws(InvalidValue) {
+        try coordinateRange.check(position.x, field: field + " x")
+        try coordinateRange.check(position.y, field: field + " y")
+    }
+
+    /// The solver's state of a body made from this definition (inverse mass not yet set).
+    var solverBody: SolverBody {
+        SolverBody(px: position.x, py: position.y, vx: velocity.x, vy: velocity.y, invMass: 0, radius: radius)
+    }
+
+    /// The flags of a live body made from this definition.
+    var flags: BodyFlags {
+        var flags: BodyFlags = .alive
+        if kind == .kinematic { flags.insert(.kinematic) }
+        if collides { flags.insert(.collides) }
+        if attracted { flags.insert(.attracted) }
+        return flags
     }
 
     /// Throws unless both components are finite.
@@ -122,7 +139,7 @@ public struct BodyState: Hashable, Sendable {
 /// The solver's per-body state: the only body data the contact loops touch, packed so one
 /// body is one 48-byte load. Kinematic bodies have `invMass` 0.
 @usableFromInline
-struct SolverBody: Sendable {
+struct SolverBody: Sendable, BitwiseCopyable {
     @usableFromInline var px: Double
     @usableFromInline var py: Double
     @usableFromInline var vx: Double

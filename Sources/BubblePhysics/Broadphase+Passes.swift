@@ -1,12 +1,10 @@
-/// The per-body passes of a grid build, cut into chunks (`StepPhase.grid`): the smallest
-/// radius, then each body's size level with every level's extent, then each body's cell.
+/// The per-body passes of a grid build, cut into chunks: the smallest radius, then each body's
+/// size level with every level's extent, then each body's cell.
 ///
 /// Each chunk writes its own slots and its own partial result (smallest radius, 64 raw levels),
 /// and the partials merge in chunk order by rules that keep the first of equal values, exactly
 /// as one pass over every slot would; so the grid is the same for any cut and any thread.
-struct GridPasses: @unchecked Sendable {
-    /// The passes, in order (the phase's parameter).
-    static let smallestPass = 0, levelsPass = 1, cellsPass = 2
+struct GridPasses {
     /// Raw size levels (`Broadphase.rawLevel`).
     static let rawLevels = 64
 
@@ -21,10 +19,8 @@ struct GridPasses: @unchecked Sendable {
     let smallestRadius: UnsafeMutableBufferPointer<Double>
     /// `rawLevels` levels per chunk.
     let raw: UnsafeMutableBufferPointer<Broadphase.Level>
-    /// Set between the passes: the smallest radius, the sized levels and raw → level index.
+    /// The smallest colliding radius (found by the first pass).
     var base = Double.infinity
-    var levels = UnsafeBufferPointer<Broadphase.Level>(start: nil, count: 0)
-    var compact = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
 
     static let colliding: BodyFlags = [.alive, .collides]
 
@@ -50,15 +46,12 @@ struct GridPasses: @unchecked Sendable {
     /// Runs the three passes on `runner`; returns the non-empty levels, finest first, sized for
     /// `range` and placed one after another (`cellBase`). Empty when no body collides.
     func run(_ runner: StepRunner, range: Double) -> [Broadphase.Level] {
-        runner.work.pointee.grid = self
-        defer { runner.work.pointee.grid = nil }
-        let count = bodies.count
-        runner.run(.grid, GridPasses.smallestPass, count: count, base: StepWork.bodyChunk)
-        var base = Double.infinity
-        for radius in smallestRadius { base = radius < base ? radius : base }
-        guard base.isFinite else { return [] }
-        runner.work.pointee.grid?.base = base
-        runner.run(.grid, GridPasses.levelsPass, count: count, base: StepWork.bodyChunk)
+        let slots = 0..<bodies.count
+        var passes = self
+        runner.forEachChunk(slots, minimum: StepRunner.bodyChunk) { chunk, slots in passes.findSmallest(chunk: chunk, slots: slots) }
+        for radius in smallestRadius { passes.base = radius < passes.base ? radius : passes.base }
+        guard passes.base.isFinite else { return [] }
+        runner.forEachChunk(slots, minimum: StepRunner.bodyChunk) { chunk, slots in passes.assignLevels(chunk: chunk, slots: slots) }
         var levels: [Broadphase.Level] = []
         var compact = [UInt8](repeating: 255, count: 256)
         for level in 0..<GridPasses.rawLevels {
@@ -78,21 +71,12 @@ struct GridPasses: @unchecked Sendable {
         }
         levels.withUnsafeBufferPointer { levels in
             compact.withUnsafeBufferPointer { compact in
-                runner.work.pointee.grid?.levels = levels
-                runner.work.pointee.grid?.compact = compact
-                runner.run(.grid, GridPasses.cellsPass, count: count, base: StepWork.bodyChunk)
+                runner.forEachChunk(slots, minimum: StepRunner.bodyChunk) { _, slots in
+                    passes.assignCells(slots, levels: levels, compact: compact)
+                }
             }
         }
         return levels
-    }
-
-    /// Runs pass `pass` over `slots`, chunk `chunk`.
-    func run(_ pass: Int, chunk: Int, slots: Range<Int>) {
-        switch pass {
-        case GridPasses.smallestPass: findSmallest(chunk: chunk, slots: slots)
-        case GridPasses.levelsPass: assignLevels(chunk: chunk, slots: slots)
-        default: assignCells(slots)
-        }
     }
 
     /// The smallest colliding radius of the chunk (and every slot's build position).
@@ -119,8 +103,8 @@ struct GridPasses: @unchecked Sendable {
         }
     }
 
-    /// Each body's global cell in its level's grid.
-    private func assignCells(_ slots: Range<Int>) {
+    /// Each body's global cell in its level's grid (`compact`: raw level → index in `levels`).
+    private func assignCells(_ slots: Range<Int>, levels: UnsafeBufferPointer<Broadphase.Level>, compact: UnsafeBufferPointer<UInt8>) {
         for slot in slots {
             let level = levelOfSlot[slot]
             guard level != 255 else { cellOfSlot[slot] = -1; continue }

@@ -111,7 +111,13 @@ struct Broadphase: Sendable {
     /// body instead of 24, for the sweep, which reads positions from the bodies).
     var slots: [Int32] = []
     /// Whether the grid fills `entries` (the pair search) or `slots` (the sweep).
-    var copiesPositions = true
+    let copiesPositions: Bool
+    /// Every slot's size level and cell while the grid is built (kept for their capacity).
+    private var levelOfSlot: [UInt8] = []
+    private var cellOfSlot: [Int32] = []
+
+    /// An empty grid that lists positions (`entries`) or only slots (`slots`).
+    init(copiesPositions: Bool = true) { self.copiesPositions = copiesPositions }
 
     /// The raw level of a radius: the `l` with `base·2ˡ ≤ radius < base·2ˡ⁺¹` (doubling is exact).
     @inline(__always)
@@ -125,67 +131,65 @@ struct Broadphase: Sendable {
         return level
     }
 
-    /// Rebuilds the grid over the colliding bodies: three per-body passes in chunks on `runner`
-    /// (the smallest radius, each body's level, each body's cell; see `GridPasses`), then the
-    /// counting sort on the calling thread.
+    /// Rebuilds the grid over the colliding bodies of `storage`: three per-body passes in chunks
+    /// on `runner` (the smallest radius, each body's level, each body's cell; see `GridPasses`),
+    /// then the counting sort on the calling thread.
     /// - Parameters:
     ///   - range: pair range as a multiple of the radius sum.
-    ///   - buildPosition: when given, every slot's position is recorded in it (a contact
-    ///     build's reference for the skin).
+    ///   - recordingBuildPositions: every slot's position is also recorded as its build
+    ///     position (a contact build's reference for the skin).
     /// - Complexity: O(n + cells), with cells at most about 2n.
-    mutating func rebuild(bodies: UnsafeBufferPointer<SolverBody>, flags: UnsafeBufferPointer<BodyFlags>, range: Double,
-                          runner: StepRunner, buildPosition: UnsafeMutableBufferPointer<SIMD2<Float>>? = nil) {
+    mutating func rebuild(_ storage: WorldStorage, range: Double, runner: StepRunner, recordingBuildPositions: Bool = false) {
         levels.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         slots.removeAll(keepingCapacity: true)
         cellStart.removeAll(keepingCapacity: true)
-        // Every slot's level and cell, written by the passes (scratch of this build only).
-        var levelOfSlot: [UInt8] = World.scratch(count: bodies.count)
-        var cellOfSlot: [Int32] = World.scratch(count: bodies.count)
-        levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
+        // Every slot's level and cell, written by the passes.
+        let count = storage.slotCount
+        levelOfSlot.refill(0, count: count)
+        cellOfSlot.refill(0, count: count)
+        levels = levelOfSlot.withUnsafeMutableBufferPointer { levelOfSlot in
             cellOfSlot.withUnsafeMutableBufferPointer { cellOfSlot in
-                let passes = GridPasses(bodies: bodies, flags: flags, buildPosition: buildPosition, levelOfSlot: levelOfSlot,
-                                        cellOfSlot: cellOfSlot, chunks: runner.work.pointee.chunking.chunks(bodies.count, base: StepWork.bodyChunk))
-                levels = passes.run(runner, range: range)
-                passes.deallocate()
+                let passes = GridPasses(bodies: UnsafeBufferPointer(storage.bodies.buffer), flags: UnsafeBufferPointer(storage.flags.buffer),
+                                        buildPosition: recordingBuildPositions ? storage.buildPosition.buffer : nil,
+                                        levelOfSlot: levelOfSlot, cellOfSlot: cellOfSlot,
+                                        chunks: runner.chunks(count, minimum: StepRunner.bodyChunk))
+                defer { passes.deallocate() }
+                return passes.run(runner, range: range)
             }
         }
         guard !levels.isEmpty else { return }
         var cells = 0
         for level in levels { cells += level.columns * level.rows }
-        countingSort(bodies: bodies, cellOfSlot: cellOfSlot, cells: cells)
+        cellOfSlot.withUnsafeBufferPointer { countingSort(bodies: UnsafeBufferPointer(storage.bodies.buffer), cellOfSlot: $0, cells: cells) }
     }
 
     /// Counting sort of the colliding bodies by cell (`cellOfSlot`, −1 for none): count,
     /// prefix-sum, then place in descending slot order at each cell's decreasing end, so every
     /// cell lists its bodies in ascending slot order and `cellStart` ends up holding the starts.
-    private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cellOfSlot: [Int32], cells: Int) {
+    private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cellOfSlot: UnsafeBufferPointer<Int32>, cells: Int) {
         cellStart.append(contentsOf: repeatElement(0, count: cells + 1))
-        let total = cellOfSlot.withUnsafeBufferPointer { cellOfSlot in
-            cellStart.withUnsafeMutableBufferPointer { Broadphase.countCells(cellOfSlot: cellOfSlot, cellStart: $0) }
-        }
+        let total = cellStart.withUnsafeMutableBufferPointer { Broadphase.countCells(cellOfSlot: cellOfSlot, cellStart: $0) }
         if copiesPositions {
             entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
         } else {
             slots.append(contentsOf: repeatElement(0, count: total))
         }
-        cellOfSlot.withUnsafeBufferPointer { cellOfSlot in
-            cellStart.withUnsafeMutableBufferPointer { cellStart in
-                if copiesPositions {
-                    entries.withUnsafeMutableBufferPointer { entries in
-                        for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
-                            let body = bodies[slot], cell = Int(cellOfSlot[slot])
-                            cellStart[cell] -= 1
-                            entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
-                        }
+        cellStart.withUnsafeMutableBufferPointer { cellStart in
+            if copiesPositions {
+                entries.withUnsafeMutableBufferPointer { entries in
+                    for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
+                        let body = bodies[slot], cell = Int(cellOfSlot[slot])
+                        cellStart[cell] -= 1
+                        entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
                     }
-                } else {
-                    slots.withUnsafeMutableBufferPointer { slots in
-                        for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
-                            let cell = Int(cellOfSlot[slot])
-                            cellStart[cell] -= 1
-                            slots[Int(cellStart[cell])] = Int32(slot)
-                        }
+                }
+            } else {
+                slots.withUnsafeMutableBufferPointer { slots in
+                    for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
+                        let cell = Int(cellOfSlot[slot])
+                        cellStart[cell] -= 1
+                        slots[Int(cellStart[cell])] = Int32(slot)
                     }
                 }
             }

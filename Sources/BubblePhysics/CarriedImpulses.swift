@@ -8,45 +8,54 @@ struct CarriedImpulse: Sendable {
 /// touching contacts (impulse > 0) bucketed by their first body (`start[a] ..< start[a + 1]`
 /// in `entries`). Kept in the world's build scratch for its capacity.
 ///
-/// Collected in chunks of colour groups (`StepPhase.collect`): each chunk counts its contacts
+/// Collected in chunks of colour groups: each chunk counts its contacts
 /// per first body into its own histogram (the first chunk's is `start` itself), one prefix sum
 /// runs over slots and chunks, and each chunk places its contacts from its own cursors. A pair
 /// is in the contacts at most once, so the order within a bucket — which the cut decides —
 /// never changes what a lookup finds.
 enum CarriedImpulses {
-    /// Buckets the touching contacts of `contacts` by `a`, for `slotCount` slots.
-    /// - Complexity: O(slots × chunks + contacts); one histogram of `slotCount + 1` per chunk
+    /// Buckets the touching contacts of `storage` by `a`, for its slots.
+    /// - Complexity: O(slots × chunks + contacts); one histogram of `slots + 1` per chunk
     ///   after the first (none with one thread).
-    static func collect(_ contacts: ContactStore, slotCount: Int, runner: StepRunner, start: inout [Int32],
-                        entries: inout [CarriedImpulse]) {
-        start.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        start.append(contentsOf: repeatElement(0, count: slotCount + 1))
-        let groups = contacts.lanes.count
-        let chunks = max(runner.work.pointee.chunking.chunks(groups, base: StepWork.groupChunk), 1)
-        let extra = UnsafeMutableBufferPointer<Int32>.allocate(capacity: (chunks - 1) * (slotCount + 1))
-        extra.initialize(repeating: 0)
-        defer { extra.deallocate() }
-        let total = contacts.lanes.withUnsafeBufferPointer { lanes in
-            start.withUnsafeMutableBufferPointer { start in
-                var collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
-                collection.run(runner, CarriedCollection.countPass)
-                for contact in contacts.overflow where contact.impulse > 0 { start[Int(contact.a)] += 1 }
-                let total = collection.prefixSum(chunks: chunks)
-                guard total > 0 else { return 0 }
-                entries = World.scratch(count: total)
-                entries.withUnsafeMutableBufferPointer { entries in
-                    collection.entries = entries
-                    collection.run(runner, CarriedCollection.placePass)
-                    for contact in contacts.overflow where contact.impulse > 0 {
-                        start[Int(contact.a)] -= 1
-                        entries[Int(start[Int(contact.a)])] = CarriedImpulse(b: contact.b, impulse: contact.impulse)
-                    }
-                }
-                return total
-            }
+    static func collect(_ storage: WorldStorage, runner: StepRunner, scratch: inout BuildScratch) {
+        let slotCount = storage.slotCount
+        scratch.carriedStart.refill(0, count: slotCount + 1)
+        scratch.carriedEntries.removeAll(keepingCapacity: true)
+        let lanes = UnsafeBufferPointer(storage.lanes.buffer), overflow = UnsafeBufferPointer(storage.overflow.buffer)
+        let chunks = max(runner.chunks(lanes.count, minimum: StepRunner.groupChunk), 1)
+        scratch.histograms.refill(0, count: (chunks - 1) * (slotCount + 1))
+        let total = scratch.histograms.withUnsafeMutableBufferPointer { extra in
+            collect(lanes: lanes, overflow: overflow, slots: slotCount, chunks: chunks, runner: runner,
+                    start: &scratch.carriedStart, entries: &scratch.carriedEntries, extra: extra)
         }
-        if total == 0 { start.removeAll(keepingCapacity: true) }
+        if total == 0 { scratch.carriedStart.removeAll(keepingCapacity: true) }
+    }
+
+    /// The passes of `collect` over `lanes` and `overflow`; returns the contacts collected.
+    private static func collect(lanes: UnsafeBufferPointer<ContactLanes>, overflow: UnsafeBufferPointer<Contact>, slots slotCount: Int,
+                                chunks: Int, runner: StepRunner, start: inout [Int32], entries: inout [CarriedImpulse],
+                                extra: UnsafeMutableBufferPointer<Int32>) -> Int {
+        start.withUnsafeMutableBufferPointer { start in
+            var collection = CarriedCollection(lanes: lanes, first: start, extra: extra, slots: slotCount + 1)
+            runner.forEachChunk(0..<lanes.count, minimum: StepRunner.groupChunk) { chunk, groups in
+                collection.count(chunk: chunk, groups: groups)
+            }
+            for contact in overflow where contact.impulse > 0 { start[Int(contact.a)] += 1 }
+            let total = collection.prefixSum(chunks: chunks)
+            guard total > 0 else { return 0 }
+            entries.append(contentsOf: repeatElement(CarriedImpulse(b: 0, impulse: 0), count: total))
+            entries.withUnsafeMutableBufferPointer { entries in
+                collection.entries = entries
+                runner.forEachChunk(0..<lanes.count, minimum: StepRunner.groupChunk) { chunk, groups in
+                    collection.place(chunk: chunk, groups: groups)
+                }
+                for contact in overflow where contact.impulse > 0 {
+                    start[Int(contact.a)] -= 1
+                    entries[Int(start[Int(contact.a)])] = CarriedImpulse(b: contact.b, impulse: contact.impulse)
+                }
+            }
+            return total
+        }
     }
 
     /// The impulse the pair (a, b) carried, or 0.
@@ -61,10 +70,7 @@ enum CarriedImpulses {
 }
 
 /// The two chunked passes of `CarriedImpulses.collect` over the colour groups.
-struct CarriedCollection: @unchecked Sendable {
-    /// The passes (the phase's parameter).
-    static let countPass = 0, placePass = 1
-
+struct CarriedCollection {
     let lanes: UnsafeBufferPointer<ContactLanes>
     /// The first chunk's histogram, then cursor, then the buckets' starts (`slots` entries).
     let first: UnsafeMutableBufferPointer<Int32>
@@ -79,23 +85,19 @@ struct CarriedCollection: @unchecked Sendable {
         chunk == 0 ? first.baseAddress! : extra.baseAddress! + (chunk - 1) * slots
     }
 
-    /// Runs pass `pass` over every group, in chunks on `runner`.
-    func run(_ runner: StepRunner, _ pass: Int) {
-        runner.work.pointee.collect = self
-        runner.run(.collect, pass, count: lanes.count, base: StepWork.groupChunk)
-        runner.work.pointee.collect = nil
+    /// The count pass over the groups of chunk `chunk`: touching contacts per first body.
+    func count(chunk: Int, groups: Range<Int>) {
+        let cursor = histogram(chunk)
+        CarriedCollection.forEachTouching(lanes, groups) { a, _, _ in cursor[Int(a)] += 1 }
     }
 
-    /// Runs pass `pass` over the groups of chunk `chunk`.
-    func run(_ pass: Int, chunk: Int, groups: Range<Int>) {
+    /// The place pass over the groups of chunk `chunk`: each touching contact into its bucket,
+    /// from the chunk's cursors.
+    func place(chunk: Int, groups: Range<Int>) {
         let cursor = histogram(chunk)
-        if pass == CarriedCollection.countPass {
-            CarriedCollection.forEachTouching(lanes, groups) { a, _, _ in cursor[Int(a)] += 1 }
-        } else {
-            CarriedCollection.forEachTouching(lanes, groups) { a, b, impulse in
-                cursor[Int(a)] -= 1
-                entries[Int(cursor[Int(a)])] = CarriedImpulse(b: b, impulse: impulse)
-            }
+        CarriedCollection.forEachTouching(lanes, groups) { a, b, impulse in
+            cursor[Int(a)] -= 1
+            entries[Int(cursor[Int(a)])] = CarriedImpulse(b: b, impulse: impulse)
         }
     }
 

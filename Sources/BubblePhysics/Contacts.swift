@@ -43,56 +43,43 @@ struct Contact: Sendable {
     var base: Float
 }
 
-/// A contact between a body and one solid border. `side`: 0 left, 1 right, 2 top, 3 bottom.
+/// A contact between a body and one solid border.
 struct WallContact: Sendable {
     var slot: Int32
-    var side: Int32
+    var side: WallSide
     var normalMass: Double
     var impulse: Double
 }
 
-/// Buffers of one contact build. They live only during the build: a build holds the grid,
-/// the carried impulses and the pairs, then the pairs and the new contacts, never two contact
-/// lists (the old one is dropped once its impulses are collected).
+/// The scratch of contact builds, drift checks and sweeps: one arena per world storage, kept
+/// between steps for its capacity and never copied, so a step reuses the memory of the last
+/// instead of allocating (and faulting in) its buffers again. Every buffer is written by the
+/// pass that uses it before it is read.
 struct BuildScratch: Sendable {
+    /// The contact build's grid (kept for its capacity between builds).
     var grid = Broadphase()
+    /// The sweep's grid of end positions.
+    var sweepGrid = Broadphase(copiesPositions: false)
     /// One list of pairs per chunk of cells.
     var chunks: [[Pair]] = []
     var carriedStart: [Int32] = []
     var carriedEntries: [CarriedImpulse] = []
+    /// Per-slot counts of the carried-impulse passes' chunks after the first.
+    var histograms: [Int32] = []
     /// Each pair's colour, in pair order.
     var colours: [UInt8] = []
+    /// The colouring's colours in use per slot, one bit each.
+    var masks: [UInt32] = []
+    /// The drift check's blocks.
+    var driftBlocks: [DriftBlock] = []
 }
 
-/// The contacts of the world, from the last build: body pairs grouped by colour into SIMD lane
-/// groups, the overflow, and the wall contacts.
-struct ContactStore: Sendable {
-    /// Colours solved lane-parallel; a contact whose bodies already use every colour goes to
-    /// the overflow (solved alone, after the colours).
-    static let colourLimit = 24
-
-    /// Colour groups: colour `c` is `lanes[groupStart[c] ..< groupStart[c + 1]]`.
-    var lanes: [ContactLanes] = []
-    /// The groups' geometry, one per group of `lanes`: allocated by the first refresh after a
-    /// build (when the build's scratch is gone) and rewritten by every refresh.
-    var geometry: [LaneGeometry] = []
-    var groupStart: [Int32] = [0]
-    var overflow: [Contact] = []
-    var walls: [WallContact] = []
-    /// Body contacts (lanes without padding, plus the overflow).
-    var count = 0
-
-    /// Colours in use.
-    var colourCount: Int { groupStart.count - 1 }
-
-    /// Calls `visit` with every body contact as a pair with its impulse.
-    func forEachPair(_ visit: (Pair) -> Void) {
-        for group in lanes {
-            for lane in 0..<4 where group.a[lane] != group.b[lane] {
-                visit(Pair(a: group.a[lane], b: group.b[lane], impulse: group.impulse[lane]))
-            }
-        }
-        for contact in overflow { visit(Pair(a: contact.a, b: contact.b, impulse: contact.impulse)) }
+extension Array where Element: BitwiseCopyable {
+    /// Empties the array, keeping its capacity, and fills it with `count` copies of `value`.
+    /// - Complexity: O(count).
+    mutating func refill(_ value: Element, count: Int) {
+        removeAll(keepingCapacity: true)
+        append(contentsOf: repeatElement(value, count: count))
     }
 }
 
@@ -112,20 +99,6 @@ extension World {
         case 5: return (-h, -h)
         case 6: return (0, -1)
         default: return (h, -h)
-        }
-    }
-
-    /// Each border with its side number in `WallContact`.
-    static let borderSides: [(Borders, Int32)] = [(.left, 0), (.right, 1), (.top, 2), (.bottom, 3)]
-
-    /// Gap between a body's edge and a border (negative when it pokes through).
-    @inline(__always)
-    static func wallSeparation(_ body: SolverBody, side: Int32, rect: Rect) -> Double {
-        switch side {
-        case 0: return body.px - body.radius - rect.minX
-        case 1: return rect.maxX - body.px - body.radius
-        case 2: return body.py - body.radius - rect.minY
-        default: return rect.maxY - body.py - body.radius
         }
     }
 }

@@ -19,24 +19,17 @@ extension World {
     /// Sweeps the bodies fast enough to tunnel: every impact against the snapshot (in chunks,
     /// on any thread), then each body moved back to its first touch, in slot order. The grid of
     /// end positions is built for the sweep (`range`: the pair range, 1 + speculativeFraction).
-    static func sweep(runner: StepRunner, context: SolverContext, range: Double) {
+    static func sweep(_ storage: WorldStorage, runner: StepRunner, context: SolverContext, range: Double) {
         let fast = fastBodies(context)
         guard !fast.isEmpty else { return }
-        var broadphase = Broadphase()
-        broadphase.copiesPositions = false
-        broadphase.rebuild(bodies: UnsafeBufferPointer(context.bodies), flags: context.flags, range: range, runner: runner)
+        storage.scratch.sweepGrid.rebuild(storage, range: range, runner: runner)
         var impacts = [Double](repeating: 1, count: fast.count)
-        withUnsafePointer(to: broadphase) { broadphase in
-            fast.withUnsafeBufferPointer { fast in
-                impacts.withUnsafeMutableBufferPointer { impacts in
-                    runner.work.pointee.sweep = SweepContext(broadphase: broadphase, bodies: UnsafeBufferPointer(context.bodies),
-                                                             stepStart: UnsafeBufferPointer(context.stepStart))
-                    runner.work.pointee.fast = fast
-                    runner.work.pointee.impacts = impacts
-                    runner.run(.sweep, count: fast.count, base: StepWork.sweepChunk)
-                    runner.work.pointee.sweep = nil
-                    runner.work.pointee.fast = UnsafeBufferPointer(start: nil, count: 0)
-                    runner.work.pointee.impacts = UnsafeMutableBufferPointer(start: nil, count: 0)
+        withUnsafePointer(to: storage.scratch.sweepGrid) { broadphase in
+            impacts.withUnsafeMutableBufferPointer { impacts in
+                let sweep = SweepContext(broadphase: broadphase, bodies: UnsafeBufferPointer(context.bodies),
+                                         stepStart: UnsafeBufferPointer(context.stepStart))
+                runner.forEachChunk(0..<fast.count, minimum: StepRunner.sweepChunk) { _, indices in
+                    for index in indices { impacts[index] = sweep.firstImpact(of: Int(fast[index])) }
                 }
             }
         }
@@ -50,7 +43,7 @@ extension World {
 
 /// The snapshot one sweep reads: a grid of the end positions, the start and end positions of
 /// every body.
-struct SweepContext: @unchecked Sendable {
+struct SweepContext {
     let broadphase: UnsafePointer<Broadphase>
     let bodies: UnsafeBufferPointer<SolverBody>
     let stepStart: UnsafeBufferPointer<SIMD2<Double>>

@@ -11,13 +11,13 @@ public struct OverlapStatistics: Hashable, Sendable {
 extension World {
     /// Body contacts in the list of the last contact build (pairs within the speculative
     /// range plus the skin).
-    public var contactCount: Int { contacts.count }
+    public var contactCount: Int { storage.contactCount }
 
     /// Σ ½ m v² over dynamic bodies.
     public var kineticEnergy: Double {
         var total = 0.0
-        for slot in bodies.indices where flags[slot].contains(.alive) && bodies[slot].invMass > 0 {
-            let body = bodies[slot]
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) && storage.bodies[slot].invMass > 0 {
+            let body = storage.bodies[slot]
             total += 0.5 * (body.vx * body.vx + body.vy * body.vy) / body.invMass
         }
         return total
@@ -30,20 +30,15 @@ extension World {
         var grid = Broadphase()
         var statistics = OverlapStatistics(touchingPairs: 0, largest: 0, mean: 0)
         var sum = 0.0
-        flags.withUnsafeBufferPointer { flags in
-            bodies.withUnsafeBufferPointer { bodies in
-                var work = StepWork()
-                StepRunner.with(threads: 1, work: &work) { grid.rebuild(bodies: bodies, flags: flags, range: 1, runner: $0) }
-                grid.forEachPair(bodies: bodies) { a, b in
-                    let dx = b.px - a.px, dy = b.py - a.py
-                    let depth = a.radius + b.radius - (dx * dx + dy * dy).squareRoot()
-                    guard depth > 0 else { return }
-                    let fraction = depth / (a.radius < b.radius ? a.radius : b.radius)
-                    statistics.touchingPairs += 1
-                    sum += fraction
-                    statistics.largest = fraction > statistics.largest ? fraction : statistics.largest
-                }
-            }
+        grid.rebuild(storage, range: 1, runner: .serial())
+        grid.forEachPair(bodies: UnsafeBufferPointer(storage.bodies.buffer)) { a, b in
+            let dx = b.px - a.px, dy = b.py - a.py
+            let depth = a.radius + b.radius - (dx * dx + dy * dy).squareRoot()
+            guard depth > 0 else { return }
+            let fraction = depth / (a.radius < b.radius ? a.radius : b.radius)
+            statistics.touchingPairs += 1
+            sum += fraction
+            statistics.largest = fraction > statistics.largest ? fraction : statistics.largest
         }
         statistics.mean = statistics.touchingPairs > 0 ? sum / Double(statistics.touchingPairs) : 0
         return statistics
@@ -52,8 +47,8 @@ extension World {
     /// Live bodies lying even partly outside `rect`.
     public func countOutside(_ rect: Rect) -> Int {
         var count = 0
-        for slot in bodies.indices where flags[slot].contains(.alive) {
-            let b = bodies[slot]
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            let b = storage.bodies[slot]
             if !(b.px - b.radius >= rect.minX && b.px + b.radius <= rect.maxX && b.py - b.radius >= rect.minY && b.py + b.radius <= rect.maxY) {
                 count += 1
             }
@@ -64,38 +59,62 @@ extension World {
     /// Live bodies with a NaN or infinite position or velocity.
     public var nonFiniteCount: Int {
         var count = 0
-        for slot in bodies.indices where flags[slot].contains(.alive) {
-            let b = bodies[slot]
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            let b = storage.bodies[slot]
             if !(b.px.isFinite && b.py.isFinite && b.vx.isFinite && b.vy.isFinite) { count += 1 }
         }
         return count
     }
 
-    #if BUBBLEPHYSICS_CHECKS
-    /// Expensive checks after every step, compiled in with `-D BUBBLEPHYSICS_CHECKS`: no
-    /// non-finite state, no two lanes of one colour sharing a body, padding inert, the body
-    /// count consistent.
+    /// Checks the invariants after a step when the module is compiled with
+    /// `-D BUBBLEPHYSICS_CHECKS` (stops at the first broken one, naming it); does nothing
+    /// otherwise. Tests call it, and `invariantViolation()` in every build.
+    @inline(__always)
     func checkInvariants() {
-        precondition(nonFiniteCount == 0, "non-finite body state after step \(stepCount)")
-        var colourOf = [Int](repeating: -1, count: bodies.count)
-        for colour in 0..<contacts.colourCount {
-            for index in Int(contacts.groupStart[colour])..<Int(contacts.groupStart[colour + 1]) {
-                let group = contacts.lanes[index]
+        #if BUBBLEPHYSICS_CHECKS
+        if let violation = invariantViolation() { preconditionFailure(violation) }
+        #endif
+    }
+
+    /// The first broken invariant, or nil: no non-finite body state, the body count consistent
+    /// and, unless the contacts wait for a rebuild, every contact and wall contact on live
+    /// slots, no two lanes of one colour sharing a body, padding lanes inert, the contact count
+    /// consistent.
+    /// - Complexity: O(slots + contacts).
+    func invariantViolation() -> String? {
+        if nonFiniteCount != 0 { return "non-finite body state after step \(stepCount)" }
+        var alive = 0
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) { alive += 1 }
+        if alive != bodyCount { return "body count \(bodyCount), live slots \(alive)" }
+        if needsRebuild { return nil }
+        var colourOf = [Int](repeating: -1, count: storage.slotCount), pairs = 0
+        for colour in 0..<storage.colourCount {
+            for index in Int(storage.groupStart[colour])..<Int(storage.groupStart[colour + 1]) {
+                let group = storage.lanes[index]
                 for lane in 0..<4 {
                     if group.a[lane] == group.b[lane] {
-                        precondition(contacts.geometry[index].mass[lane] == 0 && group.impulse[lane] == 0, "padding lane not inert")
+                        if group.impulse[lane] != 0 { return "padding lane \(lane) of group \(index) carries an impulse" }
                         continue
                     }
+                    pairs += 1
                     for slot in [Int(group.a[lane]), Int(group.b[lane])] {
-                        precondition(colourOf[slot] != colour, "two contacts of colour \(colour) share body \(slot)")
+                        guard isLive(slot) else { return "group \(index) lane \(lane) on dead slot \(slot)" }
+                        if colourOf[slot] == colour { return "two contacts of colour \(colour) share body \(slot)" }
                         colourOf[slot] = colour
                     }
                 }
             }
         }
-        precondition(bodyCount == flags.filter { $0.contains(.alive) }.count, "body count drifted")
+        for contact in storage.overflow.buffer where !isLive(Int(contact.a)) || !isLive(Int(contact.b)) {
+            return "overflow contact on a dead slot"
+        }
+        for wall in storage.walls.buffer where !isLive(Int(wall.slot)) { return "wall contact on dead slot \(wall.slot)" }
+        if pairs + storage.overflow.count != storage.contactCount { return "contact count \(storage.contactCount), listed \(pairs)" }
+        return nil
     }
-    #endif
+
+    /// True when `slot` holds a live body.
+    private func isLive(_ slot: Int) -> Bool { slot >= 0 && slot < storage.slotCount && storage.flags[slot].contains(.alive) }
 }
 
 extension Broadphase {

@@ -1,9 +1,8 @@
 /// The blocks of a drift check (`DriftCheck`) over the build positions. Build positions, radii
 /// and the set of colliding bodies change only with a contact build, so the layout is made by
 /// the first check after a build and kept until the next (`World.driftLayout`); a check then
-/// only measures how far the bodies have moved, in boxes per block that live while it runs.
-/// The layout is kept small (4 bytes per body and per block) because it stands beside a step's
-/// scratch; it is dropped before a sweep, which grids every body.
+/// only measures how far the bodies have moved, in boxes per block (`BuildScratch`). The layout
+/// takes 4 bytes per body and per block.
 struct DriftLayout: Sendable {
     /// The colliding bodies' count, box, largest radius and largest rounding.
     let extent: DriftExtent
@@ -110,8 +109,8 @@ struct DriftGrid {
 
     /// Sorts the colliding bodies into blocks, in slot order within a block: `members` holds
     /// them block by block, and `start` (one more than the blocks, zeroed) where each block's begin.
-    /// Each body's block is found once (a conversion with range checks costs about 40
-    /// instructions) and held while the sort runs, 4 bytes per body.
+    /// Each body's block is found once (two checked conversions) and held while the sort runs,
+    /// 4 bytes per body.
     func sort(_ check: DriftCheck, start: inout [Int32], members: inout [Int32]) {
         let count = columns * rows
         var blockOf = [Int32](repeating: 0, count: members.count), colliding = 0

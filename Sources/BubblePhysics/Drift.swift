@@ -18,7 +18,7 @@
 ///   of their smallest radii, no pair of theirs matters. A block is first held against the
 ///   union of the 3 × 5 blocks around and below it: when that passes, so does each of its
 ///   neighbours (a wider box or a smaller radius only fails sooner), and the 13 tests are
-///   skipped (in the crowd benchmark, for 77% of blocks at 1k, 93% at 10k and 99% at 100k).
+///   skipped (in a crowd drifting together, for nearly every block).
 /// - Otherwise every pair of the two blocks is tested: one that is within the speculative range
 ///   now and may have been beyond the build range at the build is missing, and the list is
 ///   rebuilt.
@@ -26,30 +26,22 @@
 /// the exact pair test for relative errors of 1e-6 (the pair search sums radii in single
 /// precision), so the test errs toward rebuilding. Work is linear in the bodies: the pair tests
 /// are bounded per pair of blocks and per row of blocks, and a rebuild is always a correct
-/// answer. The blocks' boxes and the rows' tests run in chunks (`DriftPass`); every row has its
-/// own budget, so the verdict is the same for any number of threads.
+/// answer. The blocks' boxes and the rows' tests run in chunks (`DriftPasses`); every row has
+/// its own budget, so the verdict is the same for any number of threads.
 extension World {
     /// True when the contact list still holds every pair within the speculative range, although
     /// some body has moved more than the skin since the build (see `DriftCheck`). The first check
-    /// after a build lays out the blocks (`driftLayout`, kept until the next build or sweep);
-    /// every check measures the displacements and tests the blocks in chunks on `runner`.
+    /// after a build lays out the blocks (`driftLayout`, kept until the next build); every check
+    /// measures the displacements and tests the blocks in chunks on `runner`.
     /// - Complexity: O(n) time; O(n) memory, 4 bytes per body and per block kept until the next
-    ///   build or sweep, and 24 per block (and 20 per column and chunk) while the check runs.
-    mutating func contactsCoverDrift(_ runner: StepRunner) -> Bool {
-        var layout = driftLayout
-        driftLayout = nil
-        let covered = flags.withUnsafeBufferPointer { flags in
-            bodies.withUnsafeBufferPointer { bodies in
-                buildPosition.withUnsafeBufferPointer { built in
-                    let check = DriftCheck(bodies: bodies, flags: flags, built: built,
-                                           speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin)
-                    if layout == nil { layout = DriftLayout(check) }
-                    return check.covers(runner, layout: layout!)
-                }
-            }
-        }
+    ///   build, and 20 per block in the scratch (and 20 per column and chunk while it runs).
+    mutating func contactsCoverDrift(_ storage: WorldStorage, _ runner: StepRunner) -> Bool {
+        let check = DriftCheck(bodies: UnsafeBufferPointer(storage.bodies.buffer), flags: UnsafeBufferPointer(storage.flags.buffer),
+                               built: UnsafeBufferPointer(storage.buildPosition.buffer),
+                               speculativeRange: 1 + configuration.speculativeFraction, skin: World.skin)
+        let layout = driftLayout ?? DriftLayout(check)
         driftLayout = layout
-        return covered
+        return check.covers(runner, layout: layout, blocks: &storage.scratch.driftBlocks)
     }
 }
 
@@ -73,22 +65,26 @@ struct DriftCheck {
 
     /// True when the list provably holds every pair that matters; `layout` holds the blocks of
     /// the build positions, and the blocks' boxes live while the check runs.
-    func covers(_ runner: StepRunner, layout: DriftLayout) -> Bool {
+    func covers(_ runner: StepRunner, layout: DriftLayout, blocks: inout [DriftBlock]) -> Bool {
         guard layout.extent.count > 0 else { return true }
         guard let grid = layout.grid else { return false }
-        let blocks = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: grid.columns * grid.rows)
-        blocks.initialize(repeating: DriftBlock())
-        defer { blocks.deallocate() }
-        var verdicts = [Bool](repeating: true, count: runner.work.pointee.chunking.chunks(grid.rows, base: DriftPass.rowChunk))
-        return layout.start.withUnsafeBufferPointer { start in
+        blocks.refill(DriftBlock(), count: grid.columns * grid.rows)
+        var verdicts = [Bool](repeating: true, count: runner.chunks(grid.rows, minimum: DriftPasses.rowChunk))
+        return blocks.withUnsafeMutableBufferPointer { blocks in covers(runner, layout: layout, grid: grid, blocks: blocks, verdicts: &verdicts) }
+    }
+
+    /// `covers` over the blocks' buffer.
+    private func covers(_ runner: StepRunner, layout: DriftLayout, grid: DriftGrid, blocks: UnsafeMutableBufferPointer<DriftBlock>,
+                        verdicts: inout [Bool]) -> Bool {
+        layout.start.withUnsafeBufferPointer { start in
             layout.members.withUnsafeBufferPointer { members in
                 verdicts.withUnsafeMutableBufferPointer { verdicts in
-                    runner.work.pointee.drift = DriftPass(check: self, grid: grid, blocks: blocks, start: start, members: members,
-                                                          verdicts: verdicts)
-                    defer { runner.work.pointee.drift = nil }
-                    runner.run(.drift, DriftPass.boxes, count: blocks.count, base: DriftPass.blockChunk)
+                    let passes = DriftPasses(check: self, grid: grid, blocks: blocks, start: start, members: members)
+                    runner.forEachChunk(0..<blocks.count, minimum: DriftPasses.blockChunk) { _, items in passes.measure(items) }
                     guard DriftBlock.spread(of: UnsafeBufferPointer(blocks)) < layout.farLimit else { return false }
-                    runner.run(.drift, DriftPass.neighbours, count: grid.rows, base: DriftPass.rowChunk)
+                    runner.forEachChunk(0..<grid.rows, minimum: DriftPasses.rowChunk) { chunk, rows in
+                        verdicts[chunk] = passes.testRows(rows)
+                    }
                     return !verdicts.contains(false)
                 }
             }
@@ -176,43 +172,40 @@ struct DriftCheck {
 
 /// The passes of a drift check that run in chunks (while the check runs): each block's
 /// summary from its members, then each row of blocks against its neighbours. A chunk writes only
-/// its blocks and its verdict, and every row has its own budget of pair tests, so the verdict
-/// does not depend on the cut.
-struct DriftPass: @unchecked Sendable {
+/// its blocks or returns its verdict, and every row has its own budget of pair tests, so the
+/// verdict does not depend on the cut.
+struct DriftPasses {
     let check: DriftCheck
     let grid: DriftGrid
     let blocks: UnsafeMutableBufferPointer<DriftBlock>
     let start: UnsafeBufferPointer<Int32>
     let members: UnsafeBufferPointer<Int32>
-    /// Per chunk: false when a pair may be missing.
-    let verdicts: UnsafeMutableBufferPointer<Bool>
 
-    /// The passes (`StepPhase.drift`'s parameter).
-    static let boxes = 0, neighbours = 1
     /// Least blocks per chunk of the boxes pass, least rows per chunk of the neighbours pass.
     static let blockChunk = 512, rowChunk = 4
 
-    /// Runs one chunk of pass `pass` over `items` (blocks or rows).
-    func run(_ pass: Int, chunk: Int, items: Range<Int>) {
-        if pass == DriftPass.boxes {
-            // An empty block keeps the infinite box and radius it starts with.
-            for index in items where start[index] < start[index + 1] {
-                var box = SIMD4<Double>(repeating: .infinity), smallest = Double.infinity
-                for member in Int(start[index])..<Int(start[index + 1]) {
-                    let slot = Int(members[member]), radius = check.bodies[slot].radius
-                    box = DriftCheck.lower(box, check.displacement(slot))
-                    smallest = radius < smallest ? radius : smallest
-                }
-                blocks[index] = DriftBlock(box: box, smallestRadius: smallest)
+    /// The boxes pass: the box of every block in `items` from its members' displacements.
+    func measure(_ items: Range<Int>) {
+        // An empty block keeps the infinite box and radius it starts with.
+        for index in items where start[index] < start[index + 1] {
+            var box = SIMD4<Double>(repeating: .infinity), smallest = Double.infinity
+            for member in Int(start[index])..<Int(start[index + 1]) {
+                let slot = Int(members[member]), radius = check.bodies[slot].radius
+                box = DriftCheck.lower(box, check.displacement(slot))
+                smallest = radius < smallest ? radius : smallest
             }
-            return
+            blocks[index] = DriftBlock(box: box, smallestRadius: smallest)
         }
+    }
+
+    /// The neighbours pass over `rows`: false when a pair may be missing.
+    func testRows(_ rows: Range<Int>) -> Bool {
         // A block close enough to the union of its 3 × 5 neighbourhood is close enough to each
         // block in it (`closeEnough` only fails sooner for a wider box or a smaller radius), so
         // its 13 tests are skipped; in a drifting crowd nearly every block is.
         let unions = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: grid.columns)
         defer { unions.deallocate() }
-        for row in items {
+        for row in rows {
             let first = row * grid.columns
             var budget = DriftCheck.pairsPerBody * Int(start[first + grid.columns] - start[first]) + DriftCheck.blockPairLimit
             grid.columnUnions(row, blocks: UnsafeBufferPointer(blocks), into: unions)
@@ -220,12 +213,10 @@ struct DriftPass: @unchecked Sendable {
                 let neighbourhood = DriftBlock.union(of: UnsafeBufferPointer(unions), around: column)
                 if blocks[first + column].closeEnough(neighbourhood, skin: check.skin, rounding: grid.rounding) { continue }
                 guard check.testNeighbours(grid, row: row, column: column, blocks: blocks, start: start, members: members,
-                                           budget: &budget) else {
-                    verdicts[chunk] = false
-                    return
-                }
+                                           budget: &budget) else { return false }
             }
         }
+        return true
     }
 }
 
@@ -296,9 +287,9 @@ struct DriftBlock: Sendable, Equatable {
         let above = SIMD4<Int64>(repeating: 0).replacing(with: -1, where: SIMD4<Double>(nearest) .> values)
         // One step toward −∞ in the bit pattern: down for a positive value (+∞ included), up for a
         // negative one (−0 included); a value above another is never NaN or −∞.
-        let bits = unsafeBitCast(nearest, to: SIMD4<Int32>.self)
+        let bits = SIMD4<Int32>(bitPatterns: nearest)
         let step = (bits &>> 31) | 1
-        return unsafeBitCast(bits &- (step & SIMD4<Int32>(truncatingIfNeeded: above)), to: SIMD4<Float>.self)
+        return SIMD4<Float>(bitPatterns: bits &- (step & SIMD4<Int32>(truncatingIfNeeded: above)))
     }
 
     /// True when no body of this block and one of `other` can have closed by the skin of their
@@ -313,5 +304,23 @@ struct DriftBlock: Sendable, Equatable {
         let closing = DriftCheck.lower(sums.lowHalf, sums.highHalf), squared = closing * closing
         let budget = skin * (Double(smallestRadius) + Double(other.smallestRadius)) - 4 * rounding
         return budget > 0 && squared[0] + squared[1] < budget * budget
+    }
+}
+
+extension SIMD4 where Scalar == Int32 {
+    /// The bit patterns of four floats, lane by lane.
+    @inline(__always)
+    init(bitPatterns values: SIMD4<Float>) {
+        self.init(Int32(bitPattern: values[0].bitPattern), Int32(bitPattern: values[1].bitPattern),
+                  Int32(bitPattern: values[2].bitPattern), Int32(bitPattern: values[3].bitPattern))
+    }
+}
+
+extension SIMD4 where Scalar == Float {
+    /// The floats of four bit patterns, lane by lane.
+    @inline(__always)
+    init(bitPatterns bits: SIMD4<Int32>) {
+        self.init(Float(bitPattern: UInt32(bitPattern: bits[0])), Float(bitPattern: UInt32(bitPattern: bits[1])),
+                  Float(bitPattern: UInt32(bitPattern: bits[2])), Float(bitPattern: UInt32(bitPattern: bits[3])))
     }
 }

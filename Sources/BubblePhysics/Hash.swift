@@ -36,9 +36,9 @@ extension World {
     public func stateHash() -> UInt64 {
         var hasher = StateHasher()
         hasher.combine(UInt64(stepCount))
-        for slot in flags.indices where flags[slot].contains(.alive) {
-            let body = bodies[slot]
-            hasher.combine(UInt64(slot) << 32 | UInt64(generations[slot]))
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            let body = storage.bodies[slot]
+            hasher.combine(UInt64(slot) << 32 | UInt64(storage.generations[slot]))
             hasher.combine(body.px)
             hasher.combine(body.py)
             hasher.combine(body.vx)

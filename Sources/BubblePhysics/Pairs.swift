@@ -79,8 +79,8 @@ struct PairScan {
             let dx = other.x - body.x, dy = other.y - body.y
             let reach = Double(other.radius + body.radius) * range
             let distanceSquared = dx * dx + dy * dy
-            // Written whether or not it is kept (the next one overwrites it): about one in five
-            // is, in no pattern a branch predictor could follow (18–19% in the crowd benchmark).
+            // Written whether or not it is kept (the next one overwrites it): a minority is kept,
+            // in no pattern a branch predictor could follow.
             // `found` stays below the examined count, which the scratch has room for.
             scratch[found] = Candidate(slot: other.slot, distanceSquared: distanceSquared)
             found += distanceSquared < reach * reach ? 1 : 0
@@ -116,7 +116,7 @@ struct PairScan {
 
 /// The pair search cut into chunks of cells: each chunk appends to its own list, and the lists
 /// are read in chunk order, which is cell order however the cells are cut.
-struct PairSearch: @unchecked Sendable {
+struct PairSearch {
     let entries: UnsafeBufferPointer<Broadphase.Entry>
     let cellStart: UnsafeBufferPointer<Int32>
     let levels: UnsafeBufferPointer<Broadphase.Level>
@@ -131,13 +131,46 @@ struct PairSearch: @unchecked Sendable {
     /// Least cells per chunk.
     static let cellChunk = 512
 
-    /// Total cells of all levels.
-    var cellCount: Int { cellStart.count - 1 }
+    /// Finds the pairs of `scratch.grid` within `range` (a multiple of the radius sum) with the
+    /// impulses they carried (`scratch.carriedStart`, `carriedEntries`): one list per chunk of
+    /// cells in `scratch.chunks`. Returns the number of chunks. `previousContacts`: the contacts
+    /// of the last build, to reserve the lists.
+    static func run(_ scratch: inout BuildScratch, range: Double, previousContacts: Int, runner: StepRunner) -> Int {
+        let cellCount = max(scratch.grid.cellStart.count - 1, 0)
+        let chunks = runner.chunks(cellCount, minimum: PairSearch.cellChunk)
+        if scratch.chunks.count < chunks { scratch.chunks.append(contentsOf: repeatElement([], count: chunks - scratch.chunks.count)) }
+        // Pairs per entry at the last build plus 1/16, in sixteenths (a tight reservation: the
+        // chunk lists and the new contacts are the build's peak of memory).
+        let expected = max(32, (previousContacts * 17) / max(scratch.grid.entries.count, 1))
+        let grid = scratch.grid, start = scratch.carriedStart, carried = scratch.carriedEntries
+        grid.entries.withUnsafeBufferPointer { entries in
+            grid.cellStart.withUnsafeBufferPointer { cellStart in
+                grid.levels.withUnsafeBufferPointer { levels in
+                    start.withUnsafeBufferPointer { start in
+                        carried.withUnsafeBufferPointer { carriedEntries in
+                            scratch.chunks.withUnsafeMutableBufferPointer { output in
+                                let search = PairSearch(entries: entries, cellStart: cellStart, levels: levels, range: range,
+                                                        carriedStart: start, carriedEntries: carriedEntries, output: output,
+                                                        expectedSixteenths: expected)
+                                runner.forEachChunk(0..<cellCount, minimum: PairSearch.cellChunk) { chunk, cells in
+                                    search.run(chunk: chunk, cells: cells)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return chunks
+    }
 
     /// Scans the bodies of chunk `chunk`, `cells`, level by level, cell by cell.
     func run(chunk: Int, cells: Range<Int>) {
         guard !cells.isEmpty else { return }
+        // The chunk's list of the last build, emptied: its capacity is kept.
         var pairs: [Pair] = []
+        swap(&pairs, &output[chunk])
+        pairs.removeAll(keepingCapacity: true)
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
             let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)

@@ -62,12 +62,15 @@ extension World {
         return steps < 1 ? 1 : steps
     }
 
-    /// Sets every velocity to zero and rests.
+    /// Sets every velocity to zero and rests; the scratch is released (a resting world steps
+    /// without it, and the next awake step allocates it again).
     mutating func enterRest() {
-        for slot in bodies.indices where flags[slot].contains(.alive) {
-            bodies[slot].vx = 0
-            bodies[slot].vy = 0
+        let storage = uniqueStorage()
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            storage.bodies[slot].vx = 0
+            storage.bodies[slot].vy = 0
         }
+        storage.releaseScratch()
         rest.isResting = true
     }
 }

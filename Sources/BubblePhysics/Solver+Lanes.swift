@@ -65,10 +65,13 @@ struct LaneRows {
 /// separation is its value at step start (`base`, computed in double) plus the normal
 /// component of the two displacements, so positions never enter the contact loops.
 extension SolverContext {
+    // The gathers and scatters index the buffers directly: checked in debug builds, unchecked
+    // in release (the build writes only live slots, `checkInvariants` verifies it).
+
+    /// The bodies of four lanes, in double precision.
     @inline(__always)
     func gather(_ index: SIMD4<Int32>) -> LaneBodies {
-        let base = bodies.baseAddress.unsafelyUnwrapped
-        let b0 = base[Int(index[0])], b1 = base[Int(index[1])], b2 = base[Int(index[2])], b3 = base[Int(index[3])]
+        let b0 = bodies[Int(index[0])], b1 = bodies[Int(index[1])], b2 = bodies[Int(index[2])], b3 = bodies[Int(index[3])]
         return LaneBodies(px: SIMD4(b0.px, b1.px, b2.px, b3.px), py: SIMD4(b0.py, b1.py, b2.py, b3.py),
                           vx: SIMD4(b0.vx, b1.vx, b2.vx, b3.vx), vy: SIMD4(b0.vy, b1.vy, b2.vy, b3.vy),
                           invMass: SIMD4(b0.invMass, b1.invMass, b2.invMass, b3.invMass),
@@ -78,16 +81,14 @@ extension SolverContext {
     /// The solver state of four bodies, one row per lane.
     @inline(__always)
     func gatherRows(_ index: SIMD4<Int32>) -> LaneRows {
-        let base = motion.baseAddress.unsafelyUnwrapped
-        return LaneRows(row0: base[Int(index[0])], row1: base[Int(index[1])], row2: base[Int(index[2])], row3: base[Int(index[3])])
+        LaneRows(row0: motion[Int(index[0])], row1: motion[Int(index[1])], row2: motion[Int(index[2])], row3: motion[Int(index[3])])
     }
 
     /// Inverse masses and radii of four bodies.
     @inline(__always)
     func gatherTraits(_ index: SIMD4<Int32>) -> (invMass: SIMD4<Float>, radius: SIMD4<Float>) {
-        let base = traits.baseAddress.unsafelyUnwrapped
-        let t01 = SIMD4(lowHalf: base[Int(index[0])], highHalf: base[Int(index[1])])
-        let t23 = SIMD4(lowHalf: base[Int(index[2])], highHalf: base[Int(index[3])])
+        let t01 = SIMD4(lowHalf: traits[Int(index[0])], highHalf: traits[Int(index[1])])
+        let t23 = SIMD4(lowHalf: traits[Int(index[2])], highHalf: traits[Int(index[3])])
         return (SIMD4(lowHalf: t01.evenHalf, highHalf: t23.evenHalf), SIMD4(lowHalf: t01.oddHalf, highHalf: t23.oddHalf))
     }
 
@@ -96,13 +97,10 @@ extension SolverContext {
     /// with its old state, and the first lane's write wins.
     @inline(__always)
     func scatterRows(_ index: SIMD4<Int32>, _ rows: LaneRows) {
-        // Unchecked writes: debug builds check the slots (a bad one would corrupt memory).
-        assert(index.min() >= 0 && Int(index.max()) < motion.count, "contact slot out of range")
-        let base = motion.baseAddress.unsafelyUnwrapped
-        base[Int(index[3])] = rows.row3
-        base[Int(index[2])] = rows.row2
-        base[Int(index[1])] = rows.row1
-        base[Int(index[0])] = rows.row0
+        motion[Int(index[3])] = rows.row3
+        motion[Int(index[2])] = rows.row2
+        motion[Int(index[1])] = rows.row1
+        motion[Int(index[0])] = rows.row0
     }
 
     /// Once per step: every normal from the current centres (a fixed direction for coincident

@@ -4,8 +4,8 @@
 /// (colours, overflow, walls), as the approach speeds were recorded.
 extension SolverContext {
     /// Normal speeds at step start: four per group, then one per overflow contact, then one per wall.
-    func recordApproachSpeeds(into speeds: inout [Double]) {
-        speeds.removeAll(keepingCapacity: true)
+    func recordApproachSpeeds(into speeds: inout Column<Double>) {
+        speeds.removeAll()
         for (group, shape) in zip(UnsafeBufferPointer(lanes), UnsafeBufferPointer(geometry)) {
             let bodyA = gather(group.a), bodyB = gather(group.b)
             let speed = (bodyB.vx - bodyA.vx) * SIMD4<Double>(shape.nx) + (bodyB.vy - bodyA.vy) * SIMD4<Double>(shape.ny)
@@ -17,7 +17,7 @@ extension SolverContext {
         }
         for wall in UnsafeBufferPointer(walls) {
             let body = bodies[Int(wall.slot)]
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
+            let (dx, dy) = wall.side.normal
             speeds.append(body.vx * dx + body.vy * dy)
         }
     }
@@ -67,7 +67,7 @@ extension SolverContext {
         var body = bodies[slot]
         loadVelocity(slot, into: &body)
         guard approach < -body.radius, wall.impulse > 0 else { return }
-        let (dx, dy) = SolverContext.wallDirection(wall.side)
+        let (dx, dy) = wall.side.normal
         let normalSpeed = body.vx * dx + body.vy * dy
         let impulse = -wall.normalMass * (normalSpeed + elasticity * approach)
         let total = SolverContext.wallImpulse(wall.impulse + impulse)

@@ -27,7 +27,7 @@ extension SolverContext {
         for index in 0..<walls.count {
             let body = bodies[Int(walls[index].slot)]
             walls[index].normalMass = body.invMass > 0 ? 1 / body.invMass : 0
-            if !(World.wallSeparation(body, side: walls[index].side, rect: rect) < wallMargin * body.radius) {
+            if !(walls[index].side.separation(body, rect) < wallMargin * body.radius) {
                 walls[index].impulse = 0
             }
         }
@@ -47,7 +47,7 @@ extension SolverContext {
             let slot = Int(wall.slot)
             var body = bodies[slot]
             loadVelocity(slot, into: &body)
-            let (dx, dy) = SolverContext.wallDirection(wall.side)
+            let (dx, dy) = wall.side.normal
             body.vx += dx * wall.impulse * body.invMass
             body.vy += dy * wall.impulse * body.invMass
             storeVelocity(slot, body)
@@ -94,8 +94,8 @@ extension SolverContext {
         let slot = Int(wall.slot)
         var body = bodies[slot]
         loadVelocity(slot, into: &body)
-        let (dx, dy) = SolverContext.wallDirection(wall.side)
-        let separation = World.wallSeparation(body, side: wall.side, rect: rect)
+        let (dx, dy) = wall.side.normal
+        let separation = wall.side.separation(body, rect)
         var bias = 0.0, massScale = 1.0, impulseScale = 0.0
         if separation > 0 {
             bias = separation * inverseH

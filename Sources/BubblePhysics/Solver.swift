@@ -39,15 +39,16 @@
 // first velocity update of a step to the end-of-step pass, which writes them back (a relative
 // rounding of 6e-8 per substep, far below what the solver resolves).
 
-// Memory. What a step needs only while it runs — start positions, the solver state, traits,
-// and each colour group's geometry (normals, masses, step-start separations; kept apart from
-// the groups' bodies and impulses) — is step scratch: kept between steps for its capacity,
-// dropped when the contacts are rebuilt and allocated again, unfilled, by the next step (every
-// element is written before it is read). The drift check's layout of the build positions
-// (`DriftLayout`, 4 bytes per body and per block) is kept from the first check after a build
-// until the next build or sweep, which drops it first. So a build's own scratch (carried
-// impulses, grid, pair lists) and a step's never stand side by side, and the peak is the
-// larger of the two.
+// Storage. Everything per body slot and per contact lives in columns of one storage object
+// (`WorldStorage`), which a world holds by reference and copies before a change when it is
+// shared, so a world is still a value. A step reaches the columns through one view built in one
+// place (`SolverContext`); the solve never changes a column's size, so the view's buffers stay
+// valid for the whole solve. What a step needs only while it runs — start positions, the solver
+// state, traits, each colour group's geometry (normals, masses, step-start separations; kept
+// apart from the groups' bodies and impulses) — and what a contact build, a drift check or a
+// sweep needs (`BuildScratch`: grids, carried impulses, pair lists, colours) is scratch, kept
+// between steps for its capacity, so steps do not allocate their buffers again, and released
+// when the world rests. Every scratch element is written before it is read.
 //
 // Per-body passes. The velocity and position updates take two bodies at a time in
 // SIMD2<Double> where both take the common path (live, finite, under the speed limit, not
@@ -56,19 +57,22 @@
 //
 // Threads. With `WorldConfiguration.threads` > 1, every colour, every per-body pass, the
 // contact refresh and most of the contact build — the grid's per-body passes, the pair search,
-// collecting the carried impulses, laying out the colours, the wall contacts — are cut into
-// chunks (one per configured thread, each at least a minimum of work, so a phase costs few
-// claims and one barrier) that the calling thread claims from the front of a shared cursor and
-// the workers from the back, so each thread keeps to its own end of every phase; a colour
+// collecting the carried impulses, laying out the colours, the wall contacts — go through one
+// parallel loop (`StepRunner.forEachChunk`; the solver's passes are `SolverStage`s). A pass is
+// cut into chunks (one per configured thread, each at least a minimum of work, so a pass costs
+// few claims and one barrier) that the calling thread claims from the front of a shared cursor
+// and the workers from the back, so each thread keeps to its own end of every pass; a colour
 // starts when the previous one has finished. Neither the cut nor who runs a chunk changes any
-// result: within a phase each item is computed alone (contacts of one colour share no body),
+// result: within a pass each item is computed alone (contacts of one colour share no body),
 // per-chunk partials (summaries, grid extents, histograms, counts per colour) merge in chunk
 // order by rules that do not depend on the cut, the pair lists are read in cell order, and
 // chunks that share a colour group write their lanes with scalar stores. So 1, 2 or N threads
 // give bit-identical results (a test checks it). The colouring (each contact's colour depends
 // on every contact before it), the grid's counting sort, the walls and the overflow run on the
-// calling thread. Without Dispatch (Embedded Swift, WebAssembly) the chunks run in order on
-// one thread.
+// calling thread. Idle workers park instead of spinning, a late worker hands the rest of the
+// step to the calling thread, and the pool uses its workers only while they make steps cheaper
+// (`WorkerPool`, `ThreadChoice`). Without Dispatch (Embedded Swift, WebAssembly) the chunks run
+// in order on one thread.
 //
 // Contact reuse. The pair search runs with a skin: pairs closer than (1 + speculativeFraction
 // + skin) × (ra + rb) become contacts. While no body has moved more than `skin × r` from where
@@ -81,21 +85,22 @@
 // each other, and blocks of build positions (laid out by the first check after a build and
 // kept until the next) with boxes of their displacements prove it in one linear pass (each
 // block held first against the union of its neighbourhood's boxes, which nearly always passes;
-// exact pair tests only where no box can); then only the wall contacts, which
-// follow absolute positions, are rebuilt. A kept list is checked again at every step until the
-// next build, so once every body moves less than a quarter of the skin per step (a picker
-// settling) a drift is met by a rebuild instead, after which a still list costs nothing.
-// Otherwise, and whenever a body, a radius, a kind or the container changed, the whole list is
-// rebuilt. In the crowd benchmark the check cuts the
-// builds in 600 steps from 255 / 473 / 579 to 79 / 145 / 271 at 1,000 / 10,000 / 100,000
-// bodies, and costs about 5% of a one-thread step at 10,000 and 6% at 100,000 (less than the builds it saves); its passes run
-// in chunks with a pair-test budget per row of blocks, so its verdict — and the bits — do not
-// depend on the thread count. Between builds one linear pass
-// per step refreshes every normal (centre to centre) and mass, and drops the impulse of pairs
-// beyond the speculative range (as the old per-step build did). The search looks at the
-// forward half of each body's neighbourhood in a grid per size level (see `Broadphase`,
-// `PairScan`), so mixed sizes stay linear, and keeps at most 16 pairs per scanning body (of at most 128 examined), so bodies
-// stacked on one point cost O(n) time and memory instead of O(n²).
+// exact pair tests only where no box can); then only the wall contacts, which follow absolute
+// positions, are rebuilt. A kept list is checked again at every step until the next build, so
+// once every body moves less than a quarter of the skin per step (a picker settling) a drift is
+// met by a rebuild instead, after which a still list costs nothing. Otherwise, and whenever a
+// body, a radius, a kind or the container changed, the whole list is rebuilt. The check's
+// passes run in chunks with a pair-test budget per row of blocks, so its verdict — and the
+// bits — do not depend on the thread count. (Box2D instead keeps an enlarged box per body and
+// re-queries the bodies that left theirs; in a crowd that falls together most bodies leave
+// theirs every step while their neighbours move with them, which the drift check proves cheaply
+// and per-body boxes cannot.) Between builds one linear pass per step refreshes every normal
+// (centre to centre) and mass, and drops the impulse of pairs beyond the speculative range. The
+// search looks at the forward half of each body's neighbourhood in a grid per size level (see
+// `Broadphase`, `PairScan`), so mixed sizes stay linear, and keeps at most 16 pairs per
+// scanning body (of at most 128 examined), so bodies stacked on one point cost O(n) time and
+// memory instead of O(n²). Contacts are listed in the order the search finds them — cell by
+// cell, level by level — and laid out colour by colour in that order.
 //
 // Geometry. Circles without rotation: the normal is fixed for the step (centre to centre at
 // step start) and the separation is `n · (pb − pa) − (ra + rb)` — its step-start value plus
@@ -162,46 +167,80 @@ struct Softness: Sendable {
     }
 }
 
-/// The solver's view of one step: raw pointers into the world's arrays, valid for one call of
-/// `World.withSolverContext`. Every stage is a small function over a range of bodies or contact
-/// groups, so the same code runs whole on one thread or in chunks on several.
-struct SolverContext: @unchecked Sendable {
-    var bodies: UnsafeMutableBufferPointer<SolverBody>
-    var flags: UnsafeBufferPointer<BodyFlags>
-    var resistances: UnsafeBufferPointer<Double>
+/// The solver's view of one step: the storage's columns as buffers and the step's settings.
+/// Made once per step from the world (`World.withSolverContext`); its buffers are valid while
+/// the storage lives and no column changes its capacity, which the solve never does. Every
+/// stage is a small function over a range of bodies or contact groups, so the same code runs
+/// whole on one thread or in chunks on several (`SolverStage`).
+struct SolverContext {
+    let bodies: UnsafeMutableBufferPointer<SolverBody>
+    let flags: UnsafeBufferPointer<BodyFlags>
+    let resistances: UnsafeBufferPointer<Double>
     /// Positions at the start of the step's first position update (for the sweep).
-    var stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
+    let stepStart: UnsafeMutableBufferPointer<SIMD2<Double>>
     /// Positions at the last contact build, rounded to single precision.
-    var buildPosition: UnsafeBufferPointer<SIMD2<Float>>
+    let buildPosition: UnsafeBufferPointer<SIMD2<Float>>
     /// The solver state during the substeps, per slot: velocity (x, y) and displacement since
     /// step start (z, w), single precision. Authoritative for velocities from the first velocity
     /// update of a step to the end-of-step pass, which writes them back to `bodies`.
-    var motion: UnsafeMutableBufferPointer<SIMD4<Float>>
+    let motion: UnsafeMutableBufferPointer<SIMD4<Float>>
     /// Inverse mass and radius per slot, single precision (written by the first velocity update).
-    var traits: UnsafeMutableBufferPointer<SIMD2<Float>>
-    var lanes: UnsafeMutableBufferPointer<ContactLanes>
+    let traits: UnsafeMutableBufferPointer<SIMD2<Float>>
+    let lanes: UnsafeMutableBufferPointer<ContactLanes>
     /// One per group of `lanes`, written by the refresh.
-    var geometry: UnsafeMutableBufferPointer<LaneGeometry>
-    var groupStart: UnsafeBufferPointer<Int32>
-    var overflow: UnsafeMutableBufferPointer<Contact>
-    var walls: UnsafeMutableBufferPointer<WallContact>
-    var h: Double
-    var inverseH: Double
-    var substepsPerStep: Int
-    var contactSoftness: Softness
-    var wallSoftness: Softness
+    let geometry: UnsafeMutableBufferPointer<LaneGeometry>
+    let groupStart: UnsafeBufferPointer<Int32>
+    let overflow: UnsafeMutableBufferPointer<Contact>
+    let walls: UnsafeMutableBufferPointer<WallContact>
+    let h: Double
+    let inverseH: Double
+    let substepsPerStep: Int
+    let contactSoftness: Softness
+    let wallSoftness: Softness
     /// Push speed in radii per second.
-    var pushSpeed: Double
+    let pushSpeed: Double
     /// Speed limit in radii per second.
-    var maxSpeed: Double
-    var field: AttractionField
-    var rect: Rect
-    var solid: Borders
-    var elasticity: Double
+    let maxSpeed: Double
+    let field: AttractionField
+    let rect: Rect
+    let solid: Borders
+    let elasticity: Double
     /// Pairs closer than this × the radius sum keep their impulse (1 + speculativeFraction).
-    var contactRange: Double
+    let contactRange: Double
     /// Wall contacts within this × the radius keep theirs (2 × speculativeFraction).
-    var wallMargin: Double
+    let wallMargin: Double
+
+    /// The view of `storage` (its step scratch sized first) for a step of `world`'s settings.
+    init(_ storage: WorldStorage, settings world: borrowing World) {
+        storage.prepareStepScratch()
+        bodies = storage.bodies.buffer
+        flags = UnsafeBufferPointer(storage.flags.buffer)
+        resistances = UnsafeBufferPointer(storage.resistances.buffer)
+        stepStart = storage.stepStart.buffer
+        buildPosition = UnsafeBufferPointer(storage.buildPosition.buffer)
+        motion = storage.motion.buffer
+        traits = storage.traits.buffer
+        lanes = storage.lanes.buffer
+        geometry = storage.geometry.buffer
+        groupStart = UnsafeBufferPointer(storage.groupStart.buffer)
+        overflow = storage.overflow.buffer
+        walls = storage.walls.buffer
+        let configuration = world.configuration
+        h = configuration.timeStep / Double(configuration.substeps)
+        inverseH = 1 / h
+        substepsPerStep = configuration.substeps
+        let hertz = min(configuration.contactHertz, 0.25 / h)
+        contactSoftness = Softness(hertz: hertz, zeta: configuration.contactDampingRatio, h: h)
+        wallSoftness = Softness(hertz: 2 * hertz, zeta: configuration.contactDampingRatio, h: h)
+        pushSpeed = configuration.pushSpeed
+        maxSpeed = configuration.maxSpeed
+        field = world.field
+        rect = world.container.rect
+        solid = world.container.solidBorders
+        elasticity = configuration.elasticity
+        contactRange = 1 + configuration.speculativeFraction
+        wallMargin = 2 * configuration.speculativeFraction
+    }
 
     /// The solver state's velocity of `slot`, in double precision (a non-finite component, which
     /// no valid input produces, becomes the largest finite one or 0, so the step stays finite).
@@ -279,16 +318,5 @@ struct SolverContext: @unchecked Sendable {
         let scale = limit / (ux * ux + uy * uy).squareRoot()
         body.vx = ux * scale
         body.vy = uy * scale
-    }
-
-    /// The direction a wall pushes: left +x, right −x, top +y, bottom −y.
-    @inline(__always)
-    static func wallDirection(_ side: Int32) -> (Double, Double) {
-        switch side {
-        case 0: return (1, 0)
-        case 1: return (-1, 0)
-        case 2: return (0, 1)
-        default: return (0, -1)
-        }
     }
 }

@@ -5,11 +5,22 @@ import Synchronization
 /// Worker threads for one step at a time (`WorldConfiguration.threads`).
 ///
 /// A step is a sequence of phases (a colour, a pass over the bodies); each phase is cut into
-/// chunks (`StepWork.chunkSize`). The calling thread publishes a phase, then it and the workers claim
+/// chunks (`Chunking`). The calling thread publishes a phase, then it and the workers claim
 /// chunks from one atomic cursor until none is left, the calling thread from the first chunk up
-/// and the workers from the last down; the phase ends when every claimed chunk is done. The calling thread never waits for a worker to *start*: if the workers are slow to wake
-/// (or the machine has one core) it simply runs every chunk itself. Which thread runs a chunk
-/// cannot change its result, so any thread count gives the same bits.
+/// and the workers from the last down; the phase ends when every claimed chunk is done. Which
+/// thread runs a chunk cannot change its result, so any thread count gives the same bits.
+///
+/// Threads never make a step much slower, even on a machine whose cores are busy:
+/// - The calling thread never waits for a worker to *start*: a worker that is not running
+///   leaves its chunks to the calling thread.
+/// - Idle threads spin only briefly (`idleSpins`, a fraction of a millisecond), then park on a
+///   semaphore: a worker between phases and steps, the calling thread waiting for a chunk that a
+///   worker claimed. Publishing a phase wakes parked workers.
+/// - A worker that holds up a phase (the calling thread waited for it longer than `lateSpins`:
+///   it was descheduled, or shares a core with the calling thread) is *late*: the rest of the
+///   step runs on the calling thread.
+/// - Whether a step uses the workers at all is chosen from what steps cost each way
+///   (`ThreadChoice`): the pool times its steps — only to choose, never to change a result.
 ///
 /// One process-wide pool serves every world; a world that finds it busy (another world stepping
 /// on another thread) steps on its own thread, with the same result.
@@ -28,52 +39,120 @@ final class WorkerPool: @unchecked Sendable {
     private let done = Atomic<Int>(0)
     /// Held by the step using the pool.
     private let busy = Atomic<Bool>(false)
-    /// True while a step is running: workers spin for phases; false: they park.
-    private let stepping = Atomic<Bool>(false)
-    /// What the current phase runs (written before the phase is published, read after a claim).
-    private var work: UnsafePointer<StepWork>? = nil
-    private var phase = StepPhase.refresh
-    private var parameter = 0
-    private var phaseNumber: UInt64 = 0
-    /// One semaphore per worker, signalled to start spinning for a step.
-    private let lock = Mutex<[DispatchSemaphore]>([])
+    /// True while the calling thread is parked waiting for the current phase's last chunks.
+    private let callerParked = Atomic<Bool>(false)
+    /// Signalled by the worker that finishes a phase the calling thread is parked on.
+    private let callerWake = DispatchSemaphore(value: 0)
+    /// What the current phase runs, chunk by chunk, and its chunk count (written before the
+    /// phase is published, read after a claim).
+    @exclusivity(unchecked) private var job: ((Int) -> Void)? = nil
+    @exclusivity(unchecked) private var phaseChunks = 0
+    @exclusivity(unchecked) private var phaseNumber: UInt64 = 0
+    // Read and written by the thread holding `busy` only.
+    /// The workers, created on demand.
+    @exclusivity(unchecked) private var workers: [Worker] = []
+    /// Workers the current step uses (its threads − 1).
+    @exclusivity(unchecked) private var stepWorkers = 0
+    /// The current step waited for a late worker: its remaining phases run on the calling thread.
+    @exclusivity(unchecked) private var late = false
+    /// Whether steps use the workers, from what they cost each way.
+    @exclusivity(unchecked) private var choice = ThreadChoice()
+    /// The current step: whether it uses the workers, its bodies and when it began.
+    @exclusivity(unchecked) private var stepIsParallel = false
+    @exclusivity(unchecked) private var stepBodies = 0
+    @exclusivity(unchecked) private var stepStart = ContinuousClock.now
 
-    /// Most chunks one phase may have (the counter's 16 bits).
-    static let chunkLimit = 65_535
+    /// Spins of an idle thread before it parks (a fraction of a millisecond).
+    static let idleSpins = 2048
+    /// Spins of the calling thread waiting for a claimed chunk before the worker holding it
+    /// counts as late (about a millisecond: longer than a phase's usual imbalance, shorter than a
+    /// scheduler's time slice).
+    static let lateSpins = 32_768
 
-    /// Takes the pool for one step with `threads − 1` workers; nil when another step holds it.
-    func begin(threads: Int, work: UnsafePointer<StepWork>) -> Bool {
-        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
-        self.work = work
-        stepping.store(true, ordering: .releasing)
-        let wakes = lock.withLock { semaphores -> [DispatchSemaphore] in
-            while semaphores.count < threads - 1 {
-                let semaphore = DispatchSemaphore(value: 0)
-                semaphores.append(semaphore)
-                DispatchQueue(label: "BubblePhysics.worker.\(semaphores.count)").async { [self] in self.workerLoop(semaphore) }
+    /// One worker thread: parked on its semaphore, or spinning for chunks.
+    final class Worker: Sendable {
+        let wake = DispatchSemaphore(value: 0)
+        /// True while parked (or about to): a publisher that swaps it to false signals `wake`.
+        let parked = Atomic<Bool>(false)
+
+        /// Wakes the worker if it is parked.
+        func signal() {
+            if parked.load(ordering: .sequentiallyConsistent), parked.exchange(false, ordering: .sequentiallyConsistent) {
+                wake.signal()
             }
-            return Array(semaphores.prefix(threads - 1))
         }
-        for semaphore in wakes { semaphore.signal() }
-        return true
     }
 
-    /// Ends the step: workers go back to sleep, the pool is free.
+    /// Takes the pool for one step of `bodies` bodies with `threads − 1` workers. Returns nil
+    /// when another step holds it (the step then runs on the calling thread), else whether this
+    /// step uses the workers (`ThreadChoice`); either way `end()` must follow.
+    func begin(threads: Int, bodies: Int) -> Bool? {
+        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
+        stepIsParallel = choice.next(bodies: bodies)
+        stepBodies = bodies
+        late = false
+        if stepIsParallel {
+            while workers.count < threads - 1 {
+                let worker = Worker()
+                workers.append(worker)
+                DispatchQueue(label: "BubblePhysics.worker.\(workers.count)").async { [self] in self.workerLoop(worker) }
+            }
+            stepWorkers = threads - 1
+            wakeWorkers()
+        }
+        stepStart = ContinuousClock.now
+        return stepIsParallel
+    }
+
+    /// Ends the step: records what it cost (see `ThreadChoice`); the pool is free.
     func end() {
-        stepping.store(false, ordering: .releasing)
-        work = nil
+        let elapsed = ContinuousClock.now - stepStart
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        choice.record(seconds: seconds, bodies: stepBodies)
+        stepWorkers = 0
         busy.store(false, ordering: .releasing)
     }
 
     /// Runs `chunks` chunks of a phase on this thread and the workers; returns when all are done.
-    func run(_ phase: StepPhase, _ parameter: Int, chunks: Int) {
-        self.phase = phase
-        self.parameter = parameter
-        done.store(0, ordering: .relaxed)
-        phaseNumber &+= 1
-        cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks), ordering: .releasing)
-        while claimAndRun(fromFront: true) {}
-        while done.load(ordering: .acquiring) < chunks {}
+    func run(chunks: Int, _ body: (Int) -> Void) {
+        if late {
+            for chunk in 0..<chunks { body(chunk) }
+            return
+        }
+        withoutActuallyEscaping(body) { body in
+            job = body
+            phaseChunks = chunks
+            done.store(0, ordering: .relaxed)
+            phaseNumber &+= 1
+            cursor.store((phaseNumber & 0xffff_ffff) << 32 | UInt64(chunks), ordering: .sequentiallyConsistent)
+            wakeWorkers()
+            while claimAndRun(fromFront: true) {}
+            waitForPhase(chunks)
+            job = nil
+        }
+    }
+
+    /// Wakes the step's parked workers.
+    private func wakeWorkers() {
+        for index in 0..<stepWorkers { workers[index].signal() }
+    }
+
+    /// Waits until every chunk of the phase is done: spins, then (the worker holding a chunk is
+    /// late) parks until the worker finishing the phase signals.
+    private func waitForPhase(_ chunks: Int) {
+        var spins = 0
+        while done.load(ordering: .acquiring) < chunks {
+            spins += 1
+            if spins < WorkerPool.lateSpins {
+                spin()
+                continue
+            }
+            late = true
+            callerParked.store(true, ordering: .sequentiallyConsistent)
+            if done.load(ordering: .sequentiallyConsistent) < chunks || !callerParked.exchange(false, ordering: .sequentiallyConsistent) {
+                callerWake.wait()
+            }
+        }
     }
 
     /// Claims one chunk of the published phase, the first or the last unclaimed, and runs it;
@@ -88,23 +167,48 @@ final class WorkerPool: @unchecked Sendable {
             let (exchanged, original) = cursor.compareExchange(expected: current, desired: desired,
                                                                ordering: .acquiringAndReleasing)
             if exchanged {
-                // A claimed, unfinished chunk holds the phase: its description cannot change now.
-                if let work { StepWork.run(work, phase, parameter, chunk: Int(next)) }
-                done.wrappingAdd(1, ordering: .releasing)
+                // A claimed, unfinished chunk holds the phase: its job cannot change now.
+                let chunks = phaseChunks
+                job?(Int(next))
+                let finished = done.add(1, ordering: .sequentiallyConsistent).newValue
+                if finished == chunks, !fromFront, callerParked.load(ordering: .sequentiallyConsistent),
+                   callerParked.exchange(false, ordering: .sequentiallyConsistent) {
+                    callerWake.signal()
+                }
                 return true
             }
             current = original
         }
     }
 
-    /// A worker: parked until a step begins, then claims chunks until the step ends.
-    private func workerLoop(_ semaphore: DispatchSemaphore) {
+    /// A worker: claims chunks while there are any, spins a little while there are none, then
+    /// parks until a phase is published.
+    private func workerLoop(_ worker: Worker) {
+        var spins = 0
         while true {
-            semaphore.wait()
-            while stepping.load(ordering: .acquiring) {
-                if !claimAndRun(fromFront: false) { spin() }
+            if claimAndRun(fromFront: false) {
+                spins = 0
+                continue
             }
+            spins += 1
+            if spins < WorkerPool.idleSpins {
+                spin()
+                continue
+            }
+            worker.parked.store(true, ordering: .sequentiallyConsistent)
+            if hasUnclaimedChunks() && worker.parked.exchange(false, ordering: .sequentiallyConsistent) {
+                spins = 0
+                continue
+            }
+            worker.wake.wait()
+            spins = 0
         }
+    }
+
+    /// True when the published phase has chunks left to claim.
+    private func hasUnclaimedChunks() -> Bool {
+        let current = cursor.load(ordering: .sequentiallyConsistent)
+        return (current >> 16) & 0xffff < current & 0xffff
     }
 
     @inline(__always)

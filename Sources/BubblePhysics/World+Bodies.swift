@@ -9,60 +9,60 @@ extension World {
     @discardableResult
     public mutating func createBody(_ definition: BodyDefinition) throws(InvalidValue) -> BodyHandle {
         try definition.validate()
-        let body = SolverBody(px: definition.position.x, py: definition.position.y,
-                              vx: definition.velocity.x, vy: definition.velocity.y,
-                              invMass: 0, radius: definition.radius)
-        var bodyFlags: BodyFlags = .alive
-        if definition.kind == .kinematic { bodyFlags.insert(.kinematic) }
-        if definition.collides { bodyFlags.insert(.collides) }
-        if definition.attracted { bodyFlags.insert(.attracted) }
+        let body = definition.solverBody, bodyFlags = definition.flags
+        let storage = uniqueStorage()
         let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = Int(free)
-            bodies[slot] = body
-            flags[slot] = bodyFlags
-            densities[slot] = definition.density
-            resistances[slot] = definition.resistance
-            buildPosition[slot] = World.buildPosition(body)
+        if storage.freeSlots.count > 0 {
+            slot = Int(storage.freeSlots.removeLast())
+            storage.bodies[slot] = body
+            storage.flags[slot] = bodyFlags
+            storage.densities[slot] = definition.density
+            storage.resistances[slot] = definition.resistance
+            storage.buildPosition[slot] = World.buildPosition(body)
         } else {
-            slot = bodies.count
-            precondition(slot < Int(Int32.max), "too many bodies")
-            bodies.append(body)
-            flags.append(bodyFlags)
-            generations.append(0)
-            densities.append(definition.density)
-            resistances.append(definition.resistance)
-            buildPosition.append(World.buildPosition(body))
+            slot = storage.slotCount
+            try World.bodyCountRange.check(slot + 1, field: "body count")
+            storage.bodies.append(body)
+            storage.flags.append(bodyFlags)
+            storage.generations.append(0)
+            storage.densities.append(definition.density)
+            storage.resistances.append(definition.resistance)
+            storage.buildPosition.append(World.buildPosition(body))
         }
-        updateInverseMass(slot)
+        storage.updateInverseMass(slot)
         bodyCount += 1
         changed(rebuild: true)
-        return BodyHandle(index: Int32(slot), generation: generations[slot])
+        return BodyHandle(index: Int32(slot), generation: storage.generations[slot])
     }
+
+    /// Most bodies a world holds: `createBody(_:)` and `reserveCapacity(_:)` throw beyond it.
+    public static let maxBodyCount = 1 << 24
+    /// Accepted body counts (`reserveCapacity(_:)`, and the count `createBody(_:)` reaches).
+    public static let bodyCountRange = SettingRange<Int>("body count", 0...maxBodyCount)
 
     /// Reserves room for `count` bodies in total, so creating them does not reallocate (and
     /// leave freed buffers behind in the process's memory).
-    public mutating func reserveCapacity(_ count: Int) {
-        let extra = count - (bodies.count - freeSlots.count)
+    /// - Throws: `InvalidValue` (and reserves nothing) when `count` is outside `bodyCountRange`.
+    /// - Complexity: O(slots) when it reallocates.
+    public mutating func reserveCapacity(_ count: Int) throws(InvalidValue) {
+        try World.bodyCountRange.check(count, field: "reserveCapacity count")
+        let storage = uniqueStorage()
+        let extra = count - (storage.slotCount - storage.freeSlots.count)
         guard extra > 0 else { return }
-        let slots = bodies.count + extra
-        bodies.reserveCapacity(slots)
-        flags.reserveCapacity(slots)
-        generations.reserveCapacity(slots)
-        densities.reserveCapacity(slots)
-        resistances.reserveCapacity(slots)
-        buildPosition.reserveCapacity(slots)
+        storage.reserveSlots(storage.slotCount + extra)
     }
 
     /// Destroys a body. Its contacts vanish at the next step; its slot is reused later with a
     /// new generation. Destroying a dead handle is a no-op.
     public mutating func destroyBody(_ handle: BodyHandle) {
         guard contains(handle) else { return }
-        let slot = Int(handle.index)
-        flags[slot] = []
-        bodies[slot] = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
-        generations[slot] &+= 1
-        freeSlots.append(handle.index)
+        let slot = Int(handle.index), storage = uniqueStorage()
+        storage.flags[slot] = []
+        storage.bodies[slot] = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
+        // Not `&+=` through the column's subscript: Swift 6.3.1 cannot compile that with
+        // -sanitize=thread (an invalid bitcast in the instrumented access).
+        storage.generations[slot] = storage.generations[slot] &+ 1
+        storage.freeSlots.append(handle.index)
         bodyCount -= 1
         changed(rebuild: true)
     }
@@ -70,15 +70,16 @@ extension World {
     /// True when the handle refers to a live body.
     public func contains(_ handle: BodyHandle) -> Bool {
         let slot = Int(handle.index)
-        return slot >= 0 && slot < flags.count && flags[slot].contains(.alive) && generations[slot] == handle.generation
+        return slot >= 0 && slot < storage.slotCount && storage.flags[slot].contains(.alive)
+            && storage.generations[slot] == handle.generation
     }
 
     /// Handles of all live bodies, in slot order (the order the solver visits them).
     public var handles: [BodyHandle] {
         var result: [BodyHandle] = []
         result.reserveCapacity(bodyCount)
-        for slot in flags.indices where flags[slot].contains(.alive) {
-            result.append(BodyHandle(index: Int32(slot), generation: generations[slot]))
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            result.append(BodyHandle(index: Int32(slot), generation: storage.generations[slot]))
         }
         return result
     }
@@ -87,11 +88,11 @@ extension World {
     /// - Precondition: the handle is live.
     public func body(_ handle: BodyHandle) -> BodyState {
         let slot = checkedSlot(handle)
-        let body = bodies[slot]
-        let bodyFlags = flags[slot]
+        let body = storage.bodies[slot]
+        let bodyFlags = storage.flags[slot]
         return BodyState(handle: handle, position: Vector2(body.px, body.py), velocity: Vector2(body.vx, body.vy),
-                         radius: body.radius, density: densities[slot],
-                         mass: body.invMass > 0 ? 1 / body.invMass : .infinity, resistance: resistances[slot],
+                         radius: body.radius, density: storage.densities[slot],
+                         mass: body.invMass > 0 ? 1 / body.invMass : .infinity, resistance: storage.resistances[slot],
                          kind: bodyFlags.contains(.kinematic) ? .kinematic : .dynamic,
                          collides: bodyFlags.contains(.collides), attracted: bodyFlags.contains(.attracted))
     }
@@ -99,20 +100,20 @@ extension World {
     /// A body's centre, world units.
     /// - Precondition: the handle is live.
     public func position(of handle: BodyHandle) -> Vector2 {
-        let body = bodies[checkedSlot(handle)]
+        let body = storage.bodies[checkedSlot(handle)]
         return Vector2(body.px, body.py)
     }
 
     /// A body's velocity, units per second.
     /// - Precondition: the handle is live.
     public func velocity(of handle: BodyHandle) -> Vector2 {
-        let body = bodies[checkedSlot(handle)]
+        let body = storage.bodies[checkedSlot(handle)]
         return Vector2(body.vx, body.vy)
     }
 
     /// A body's radius, world units.
     /// - Precondition: the handle is live.
-    public func radius(of handle: BodyHandle) -> Double { bodies[checkedSlot(handle)].radius }
+    public func radius(of handle: BodyHandle) -> Double { storage.bodies[checkedSlot(handle)].radius }
 
     /// Moves a body at once (no sweep). Use for placement, not for motion: prefer velocities.
     /// - Throws: `InvalidValue` for a coordinate beyond `BodyDefinition.positionLimit` or not finite.
@@ -120,9 +121,10 @@ extension World {
     public mutating func setPosition(_ position: Vector2, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkPosition(position)
         let slot = checkedSlot(handle)
-        guard bodies[slot].px != position.x || bodies[slot].py != position.y else { return }
-        bodies[slot].px = position.x
-        bodies[slot].py = position.y
+        var body = storage.bodies[slot]
+        guard body.px != position.x || body.py != position.y else { return }
+        (body.px, body.py) = (position.x, position.y)
+        uniqueStorage().bodies[slot] = body
         changed(rebuild: true)
     }
 
@@ -132,9 +134,10 @@ extension World {
     public mutating func setVelocity(_ velocity: Vector2, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkVelocity(velocity, field: "velocity")
         let slot = checkedSlot(handle)
-        guard bodies[slot].vx != velocity.x || bodies[slot].vy != velocity.y else { return }
-        bodies[slot].vx = velocity.x
-        bodies[slot].vy = velocity.y
+        var body = storage.bodies[slot]
+        guard body.vx != velocity.x || body.vy != velocity.y else { return }
+        (body.vx, body.vy) = (velocity.x, velocity.y)
+        uniqueStorage().bodies[slot] = body
         changed(rebuild: false)
     }
 
@@ -146,11 +149,12 @@ extension World {
     public mutating func applyImpulse(_ impulse: Vector2, to handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.checkVelocity(impulse, field: "impulse")
         let slot = checkedSlot(handle)
-        let vx = World.finite(bodies[slot].vx + impulse.x * bodies[slot].invMass)
-        let vy = World.finite(bodies[slot].vy + impulse.y * bodies[slot].invMass)
-        guard vx != bodies[slot].vx || vy != bodies[slot].vy else { return }
-        bodies[slot].vx = vx
-        bodies[slot].vy = vy
+        var body = storage.bodies[slot]
+        let vx = World.finite(body.vx + impulse.x * body.invMass)
+        let vy = World.finite(body.vy + impulse.y * body.invMass)
+        guard vx != body.vx || vy != body.vy else { return }
+        (body.vx, body.vy) = (vx, vy)
+        uniqueStorage().bodies[slot] = body
         changed(rebuild: false)
     }
 
@@ -161,8 +165,8 @@ extension World {
     public mutating func setRadius(_ radius: Double, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.radiusRange.check(radius)
         let slot = checkedSlot(handle)
-        guard bodies[slot].radius != radius else { return }
-        bodies[slot].radius = radius
+        guard storage.bodies[slot].radius != radius else { return }
+        uniqueStorage().bodies[slot].radius = radius
         updateInverseMass(slot)
         changed(rebuild: true)
     }
@@ -173,8 +177,8 @@ extension World {
     public mutating func setDensity(_ density: Double, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.densityRange.check(density)
         let slot = checkedSlot(handle)
-        guard densities[slot] != density else { return }
-        densities[slot] = density
+        guard storage.densities[slot] != density else { return }
+        uniqueStorage().densities[slot] = density
         updateInverseMass(slot)
         changed(rebuild: false)
     }
@@ -185,8 +189,8 @@ extension World {
     public mutating func setResistance(_ resistance: Double, of handle: BodyHandle) throws(InvalidValue) {
         try BodyDefinition.resistanceRange.check(resistance)
         let slot = checkedSlot(handle)
-        guard resistances[slot] != resistance else { return }
-        resistances[slot] = resistance
+        guard storage.resistances[slot] != resistance else { return }
+        uniqueStorage().resistances[slot] = resistance
         changed(rebuild: false)
     }
 
@@ -194,8 +198,10 @@ extension World {
     /// - Precondition: the handle is live.
     public mutating func setKind(_ kind: BodyKind, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
-        guard flags[slot].contains(.kinematic) != (kind == .kinematic) else { return }
-        if kind == .kinematic { flags[slot].insert(.kinematic) } else { flags[slot].remove(.kinematic) }
+        var bodyFlags = storage.flags[slot]
+        guard bodyFlags.contains(.kinematic) != (kind == .kinematic) else { return }
+        if kind == .kinematic { bodyFlags.insert(.kinematic) } else { bodyFlags.remove(.kinematic) }
+        uniqueStorage().flags[slot] = bodyFlags
         updateInverseMass(slot)
         changed(rebuild: true)
     }
@@ -203,16 +209,20 @@ extension World {
     /// Switches collisions with other bodies on or off (solid borders still hold the body).
     public mutating func setCollides(_ collides: Bool, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
-        guard flags[slot].contains(.collides) != collides else { return }
-        if collides { flags[slot].insert(.collides) } else { flags[slot].remove(.collides) }
+        var bodyFlags = storage.flags[slot]
+        guard bodyFlags.contains(.collides) != collides else { return }
+        if collides { bodyFlags.insert(.collides) } else { bodyFlags.remove(.collides) }
+        uniqueStorage().flags[slot] = bodyFlags
         changed(rebuild: true)
     }
 
     /// Switches the attraction field's pull on this body on or off.
     public mutating func setAttracted(_ attracted: Bool, of handle: BodyHandle) {
         let slot = checkedSlot(handle)
-        guard flags[slot].contains(.attracted) != attracted else { return }
-        if attracted { flags[slot].insert(.attracted) } else { flags[slot].remove(.attracted) }
+        var bodyFlags = storage.flags[slot]
+        guard bodyFlags.contains(.attracted) != attracted else { return }
+        if attracted { bodyFlags.insert(.attracted) } else { bodyFlags.remove(.attracted) }
+        uniqueStorage().flags[slot] = bodyFlags
         changed(rebuild: false)
     }
 
@@ -234,7 +244,12 @@ extension World {
     /// π, spelled out so no libm call is needed.
     static let pi = 3.141592653589793
 
-    mutating func updateInverseMass(_ slot: Int) {
+    mutating func updateInverseMass(_ slot: Int) { uniqueStorage().updateInverseMass(slot) }
+}
+
+extension WorldStorage {
+    /// Sets `slot`'s inverse mass from its kind, radius and density (0 for a kinematic body).
+    func updateInverseMass(_ slot: Int) {
         if flags[slot].contains(.kinematic) {
             bodies[slot].invMass = 0
         } else {

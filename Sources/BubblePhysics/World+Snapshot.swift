@@ -155,21 +155,24 @@ extension World {
     /// The world's state now, for saving (see `SavedState`).
     /// - Complexity: O(slots + contacts).
     public var savedState: SavedState {
+        let storage = storage
         var slots: [Slot] = []
-        slots.reserveCapacity(bodies.count)
-        for slot in bodies.indices {
-            let body = bodies[slot], bodyFlags = flags[slot]
-            slots.append(Slot(generation: generations[slot], isAlive: bodyFlags.contains(.alive),
+        slots.reserveCapacity(storage.slotCount)
+        for slot in 0..<storage.slotCount {
+            let body = storage.bodies[slot], bodyFlags = storage.flags[slot]
+            slots.append(Slot(generation: storage.generations[slot], isAlive: bodyFlags.contains(.alive),
                               position: Vector2(body.px, body.py), velocity: Vector2(body.vx, body.vy),
-                              radius: body.radius, density: densities[slot], resistance: resistances[slot],
+                              radius: body.radius, density: storage.densities[slot],
+                              resistance: storage.resistances[slot],
                               kind: bodyFlags.contains(.kinematic) ? .kinematic : .dynamic,
                               collides: bodyFlags.contains(.collides), attracted: bodyFlags.contains(.attracted),
-                              buildPosition: buildPosition[slot]))
+                              buildPosition: storage.buildPosition[slot]))
         }
         return SavedState(configuration: configuration, field: field, container: container, stepCount: stepCount,
-                          carriedTime: clock.carriedTime, slots: slots, freeSlots: freeSlots.map { Int($0) },
-                          colours: savedColours(), overflow: contacts.overflow.map { ContactRecord(a: Int($0.a), b: Int($0.b), impulse: $0.impulse) },
-                          walls: contacts.walls.map { WallRecord(slot: Int($0.slot), side: Int($0.side), impulse: $0.impulse) },
+                          carriedTime: clock.carriedTime, slots: slots, freeSlots: storage.freeSlots.buffer.map { Int($0) },
+                          colours: savedColours(),
+                          overflow: storage.overflow.buffer.map { ContactRecord(a: Int($0.a), b: Int($0.b), impulse: $0.impulse) },
+                          walls: storage.walls.buffer.map { WallRecord(slot: Int($0.slot), side: Int($0.side.rawValue), impulse: $0.impulse) },
                           needsRebuild: needsRebuild, drifted: drifted, driftIsSlow: driftIsSlow,
                           isResting: rest.isResting, stillSteps: rest.stillSteps,
                           firstFastestSquared: rest.firstFastestSquared, contactBuilds: contactBuilds,
@@ -178,11 +181,12 @@ extension World {
 
     /// Each colour's contacts in lane order, without the padding of its last group.
     private func savedColours() -> [[ContactRecord]] {
+        let storage = storage
         var colours: [[ContactRecord]] = []
-        for colour in 0..<contacts.colourCount {
+        for colour in 0..<storage.colourCount {
             var records: [ContactRecord] = []
-            for group in Int(contacts.groupStart[colour])..<Int(contacts.groupStart[colour + 1]) {
-                let lanes = contacts.lanes[group]
+            for group in Int(storage.groupStart[colour])..<Int(storage.groupStart[colour + 1]) {
+                let lanes = storage.lanes[group]
                 for lane in 0..<4 where lanes.a[lane] != lanes.b[lane] {
                     records.append(ContactRecord(a: Int(lanes.a[lane]), b: Int(lanes.b[lane]), impulse: lanes.impulse[lane]))
                 }
@@ -201,8 +205,8 @@ extension World {
     public init(savedState state: SavedState) throws(InvalidValue) {
         try self.init(configuration: state.configuration, container: state.container, field: state.field)
         try World.checkCounters(state)
-        let limit = state.slots.count
-        guard limit < Int(Int32.max) else { throw InvalidValue(field: "slots", value: limit, requirement: "must be fewer than 2^31 - 1") }
+        try World.bodyCountRange.check(state.slots.count, field: "slots count")
+        uniqueStorage().reserveSlots(state.slots.count)
         for (index, slot) in state.slots.enumerated() { try restore(slot, at: index) }
         try restoreFreeSlots(state.freeSlots)
         try restoreContacts(state)
@@ -234,63 +238,64 @@ extension World {
     /// Appends one slot (a free one with a zero body, as `destroyBody` leaves it).
     private mutating func restore(_ slot: Slot, at index: Int) throws(InvalidValue) {
         let path = "slots[\(index)]"
-        try World.check(slot.density, "density", path, range: BodyDefinition.densityRange)
-        try World.check(slot.resistance, "resistance", path, range: BodyDefinition.resistanceRange)
         guard slot.buildPosition.x.isFinite && slot.buildPosition.y.isFinite else {
             throw InvalidValue(field: path + ".buildPosition", value: "\(slot.buildPosition.x) \(slot.buildPosition.y)", requirement: "must be finite")
         }
         var body = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
         var bodyFlags: BodyFlags = []
         if slot.isAlive {
-            try World.check(slot.position.x, "position x", path, range: BodyDefinition.coordinateRange)
-            try World.check(slot.position.y, "position y", path, range: BodyDefinition.coordinateRange)
-            try World.check(slot.velocity.x, "velocity x", path, range: BodyDefinition.velocityRange)
-            try World.check(slot.velocity.y, "velocity y", path, range: BodyDefinition.velocityRange)
-            try World.check(slot.radius, "radius", path, range: BodyDefinition.radiusRange)
-            body = SolverBody(px: slot.position.x, py: slot.position.y, vx: slot.velocity.x, vy: slot.velocity.y,
-                              invMass: 0, radius: slot.radius)
-            bodyFlags.insert(.alive)
-            if slot.kind == .kinematic { bodyFlags.insert(.kinematic) }
-            if slot.collides { bodyFlags.insert(.collides) }
-            if slot.attracted { bodyFlags.insert(.attracted) }
+            let definition = BodyDefinition(position: slot.position, radius: slot.radius, density: slot.density,
+                                            velocity: slot.velocity, resistance: slot.resistance, kind: slot.kind,
+                                            collides: slot.collides, attracted: slot.attracted)
+            try definition.validate(fieldPrefix: path + ".")
+            body = definition.solverBody
+            bodyFlags = definition.flags
             bodyCount += 1
+        } else {
+            // A free slot keeps its last density and resistance (see `destroyBody`).
+            try BodyDefinition.densityRange.check(slot.density, field: path + ".density")
+            try BodyDefinition.resistanceRange.check(slot.resistance, field: path + ".resistance")
         }
-        bodies.append(body)
-        flags.append(bodyFlags)
-        generations.append(slot.generation)
-        densities.append(slot.density)
-        resistances.append(slot.resistance)
-        buildPosition.append(slot.buildPosition)
-        if slot.isAlive { updateInverseMass(index) }
-    }
-
-    private static func check(_ value: Double, _ name: String, _ path: String, range: SettingRange<Double>) throws(InvalidValue) {
-        try range.check(value, field: path + "." + name)
+        let storage = uniqueStorage()
+        storage.bodies.append(body)
+        storage.flags.append(bodyFlags)
+        storage.generations.append(slot.generation)
+        storage.densities.append(slot.density)
+        storage.resistances.append(slot.resistance)
+        storage.buildPosition.append(slot.buildPosition)
+        if slot.isAlive { storage.updateInverseMass(index) }
     }
 
     /// The free list: every free slot exactly once, nothing else.
     private mutating func restoreFreeSlots(_ free: [Int]) throws(InvalidValue) {
-        var listed = [Bool](repeating: false, count: bodies.count)
+        let storage = uniqueStorage(), slots = storage.slotCount
+        var listed = [Bool](repeating: false, count: slots)
         for (index, slot) in free.enumerated() {
-            guard slot >= 0 && slot < bodies.count && !flags[slot].contains(.alive) && !listed[slot] else {
+            guard slot >= 0 && slot < slots && !storage.flags[slot].contains(.alive) && !listed[slot] else {
                 throw InvalidValue(field: "freeSlots[\(index)]", value: slot, requirement: "must be a free slot, listed once")
             }
             listed[slot] = true
         }
-        guard free.count == bodies.count - bodyCount else {
-            throw InvalidValue(field: "freeSlots", value: free.count, requirement: "must list all \(bodies.count - bodyCount) free slots")
+        guard free.count == slots - bodyCount else {
+            throw InvalidValue(field: "freeSlots", value: free.count, requirement: "must list all \(slots - bodyCount) free slots")
         }
-        freeSlots = free.map { Int32($0) }
+        storage.freeSlots.removeAll()
+        for slot in free { storage.freeSlots.append(Int32(slot)) }
     }
 
     /// The contact lists, checked: live slots, two different bodies, no body twice in one colour,
-    /// at most `ContactStore.colourLimit` colours, wall contacts sorted and on live dynamic bodies.
+    /// at most `WorldStorage.colourLimit` colours, wall contacts sorted and on live dynamic bodies.
     private mutating func restoreContacts(_ state: SavedState) throws(InvalidValue) {
-        guard state.colours.count <= ContactStore.colourLimit else {
-            throw InvalidValue(field: "colours", value: state.colours.count, requirement: "must be at most \(ContactStore.colourLimit) colours")
+        guard state.colours.count <= WorldStorage.colourLimit else {
+            throw InvalidValue(field: "colours", value: state.colours.count, requirement: "must be at most \(WorldStorage.colourLimit) colours")
         }
-        var seen = [Int](repeating: -1, count: bodies.count)  // the last colour each body was seen in
-        var store = ContactStore()
+        let storage = uniqueStorage()
+        var seen = [Int](repeating: -1, count: storage.slotCount)  // the last colour each body was seen in
+        storage.lanes.removeAll()
+        storage.groupStart.resize(to: 1)
+        storage.overflow.removeAll()
+        storage.walls.removeAll()
+        storage.contactCount = 0
         for (colour, records) in state.colours.enumerated() {
             for (index, record) in records.enumerated() {
                 let path = "colours[\(colour)][\(index)]"
@@ -301,20 +306,20 @@ extension World {
                 seen[record.a] = colour
                 seen[record.b] = colour
             }
-            store.appendColour(records)
+            storage.appendColour(records)
         }
         for (index, record) in state.overflow.enumerated() {
             try checkPair(record, path: "overflow[\(index)]")
-            store.overflow.append(Contact(a: Int32(record.a), b: Int32(record.b), nx: 0, ny: 0, mass: 0, impulse: record.impulse, base: 0))
+            storage.overflow.append(Contact(a: Int32(record.a), b: Int32(record.b), nx: 0, ny: 0, mass: 0, impulse: record.impulse, base: 0))
         }
-        store.count += state.overflow.count
-        store.walls = try checkedWalls(state.walls)
-        contacts = store
+        storage.contactCount += state.overflow.count
+        try restoreWalls(state.walls, into: storage)
     }
 
     private func checkPair(_ record: ContactRecord, path: String) throws(InvalidValue) {
-        guard record.a >= 0 && record.a < bodies.count && record.b >= 0 && record.b < bodies.count
-                && record.a != record.b && flags[record.a].contains(.alive) && flags[record.b].contains(.alive) else {
+        let slots = storage.slotCount
+        guard record.a >= 0 && record.a < slots && record.b >= 0 && record.b < slots && record.a != record.b
+                && storage.flags[record.a].contains(.alive) && storage.flags[record.b].contains(.alive) else {
             throw InvalidValue(field: path, value: "\(record.a) \(record.b)", requirement: "must join two different live bodies")
         }
         guard record.impulse.isFinite && record.impulse >= 0 else {
@@ -322,49 +327,49 @@ extension World {
         }
     }
 
-    private func checkedWalls(_ records: [WallRecord]) throws(InvalidValue) -> [WallContact] {
-        var walls: [WallContact] = []
-        walls.reserveCapacity(records.count)
+    /// The wall contacts, checked: sorted by slot then side, on live dynamic bodies.
+    private func restoreWalls(_ records: [WallRecord], into storage: WorldStorage) throws(InvalidValue) {
+        storage.walls.reserve(records.count)
         var previous = (-1, -1)
         for (index, record) in records.enumerated() {
             let path = "walls[\(index)]"
-            guard record.slot >= 0 && record.slot < bodies.count && flags[record.slot].contains(.alive)
-                    && !flags[record.slot].contains(.kinematic) else {
+            guard record.slot >= 0 && record.slot < storage.slotCount && storage.flags[record.slot].contains(.alive)
+                    && !storage.flags[record.slot].contains(.kinematic) else {
                 throw InvalidValue(field: path + ".slot", value: record.slot, requirement: "must be a live dynamic body")
             }
-            guard record.side >= 0 && record.side < 4 && (record.slot, record.side) > previous else {
+            guard (0..<4).contains(record.side), let side = WallSide(rawValue: UInt8(record.side)),
+                  (record.slot, record.side) > previous else {
                 throw InvalidValue(field: path + ".side", value: record.side, requirement: "must be 0...3, sorted by slot then side")
             }
             guard record.impulse.isFinite && record.impulse >= 0 else {
                 throw InvalidValue(field: path + ".impulse", value: record.impulse, requirement: "must be finite and not negative")
             }
             previous = (record.slot, record.side)
-            walls.append(WallContact(slot: Int32(record.slot), side: Int32(record.side), normalMass: 0, impulse: record.impulse))
+            storage.walls.append(WallContact(slot: Int32(record.slot), side: side, normalMass: 0, impulse: record.impulse))
         }
-        return walls
     }
 }
 
-extension ContactStore {
+extension WorldStorage {
     /// Appends one colour's contacts, four to a group, the last group padded as a build pads it.
-    mutating func appendColour(_ records: [World.ContactRecord]) {
+    func appendColour(_ records: [World.ContactRecord]) {
         for (position, record) in records.enumerated() {
             if position % 4 == 0 { lanes.append(.zero) }
             let group = lanes.count - 1, lane = position % 4
-            lanes[group].a[lane] = Int32(record.a)
-            lanes[group].b[lane] = Int32(record.b)
-            lanes[group].impulse[lane] = record.impulse
+            lanes.buffer[group].a[lane] = Int32(record.a)
+            lanes.buffer[group].b[lane] = Int32(record.b)
+            lanes.buffer[group].impulse[lane] = record.impulse
         }
         if records.count % 4 != 0 {
-            let group = lanes.count - 1
+            let group = lanes.count - 1, first = lanes[group].a[0]
             for lane in (records.count % 4)..<4 {
-                lanes[group].a[lane] = lanes[group].a[0]
-                lanes[group].b[lane] = lanes[group].a[0]
-                lanes[group].impulse[lane] = 0
+                lanes.buffer[group].a[lane] = first
+                lanes.buffer[group].b[lane] = first
+                lanes.buffer[group].impulse[lane] = 0
             }
         }
         groupStart.append(Int32(lanes.count))
-        count += records.count
+        contactCount += records.count
     }
 }
 

@@ -28,10 +28,11 @@ public struct WorldConfiguration: Hashable, Sendable {
     /// N − 1 worker threads of a process-wide pool for the colours, the per-body passes, the
     /// contact refresh, the pair search and the wall contacts. The results are bit-identical for
     /// every value (no chunk's result depends on how the work is cut or which thread runs it).
-    /// Worth it from several thousand bodies (on a 2-core VM, 2 threads ran about 1.7× as fast
-    /// at 10,000 and 100,000 bodies, and no faster at 1,000); without Dispatch (Embedded Swift,
-    /// WebAssembly), on Apple systems before macOS 15 / iOS 18, or while another world is
-    /// stepping on the pool, the step runs on the calling thread.
+    /// Worth it from several thousand bodies. The pool uses its workers only while they make
+    /// steps cheaper: on a machine whose cores are busy the step runs on the calling thread (see
+    /// `WorkerPool`). Without Dispatch (Embedded Swift, WebAssembly), on Apple systems before
+    /// macOS 15 / iOS 18, or while another world is stepping on the pool, the step runs on the
+    /// calling thread.
     public var threads: Int = 1
 
     /// Settings with their defaults.
@@ -82,9 +83,9 @@ public struct WorldConfiguration: Hashable, Sendable {
 /// gives bit-identical states. Stepping never reads a clock or a random source.
 ///
 /// ```swift
-/// var world = World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667)))
-/// world.field = AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000)
-/// let bubble = world.createBody(BodyDefinition(position: Vector2(10, 10), radius: 40))
+/// var world = try World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667)))
+/// try world.setField(AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000))
+/// let bubble = try world.createBody(BodyDefinition(position: Vector2(40, 40), radius: 40))
 /// for _ in 0..<60 { world.step() }
 /// print(world.position(of: bubble))
 /// ```
@@ -102,30 +103,10 @@ public struct World: Sendable {
     /// The frame clock of `advance(by:)`: time carried toward the next step.
     public internal(set) var clock = FixedStepClock()
 
-    // Hot solver state, one slot per body (dead slots have `flags` without `.alive`).
-    var bodies: [SolverBody] = []
-    // Bookkeeping, one per slot.
-    var flags: [BodyFlags] = []
-    var generations: [UInt32] = []
-    var densities: [Double] = []
-    var resistances: [Double] = []
-    var freeSlots: [Int32] = []
-    // Per slot: the position at the last contact build, rounded to single precision (for the skin).
-    var buildPosition: [SIMD2<Float>] = []
-    // Scratch of the steps, one per slot, written before it is read in every step: kept between
-    // steps for its capacity and dropped at a contact build, so a build's own scratch can use
-    // the memory (`World.withSolverContext` sizes them again).
-    /// Positions at the start of the step (written by its first position update; the sweep
-    /// and the end-of-step pass read them).
-    var stepStart: [SIMD2<Double>] = []
-    /// The solver state of a step (see `SolverContext.motion`).
-    var motion: [SIMD4<Float>] = []
-    /// Inverse masses and radii in single precision (written by a step's first velocity update).
-    var traits: [SIMD2<Float>] = []
-    // Contacts (coloured lanes, overflow, walls) from the last build.
-    var contacts = ContactStore()
+    /// The bodies and contacts (see `WorldStorage`), shared by copies until one changes.
+    var storage = WorldStorage()
     // The drift check's blocks of the build positions: made by the first check after a build,
-    // dropped by the next build or sweep (`DriftLayout`).
+    // dropped by the next build (`DriftLayout`).
     var driftLayout: DriftLayout?
     /// Something changed that the contact list cannot follow (a body, a radius, the container).
     var needsRebuild = true
@@ -142,8 +123,6 @@ public struct World: Sendable {
     /// Steps that kept the contact list although some body had moved more than the skin, because
     /// the bodies moved together (a diagnostic, like `contactBuilds`).
     public internal(set) var contactsKept = 0
-    // Scratch kept for its capacity: approach speeds.
-    var approachSpeeds: [Double] = []
 
     /// An empty world.
     /// - Throws: `InvalidValue` naming the first setting, container or field value out of range.

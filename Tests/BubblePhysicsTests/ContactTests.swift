@@ -106,7 +106,7 @@ struct ContactTests {
             var world = try CrowdBenchmark.makeWorld(count: 8000, configuration: configuration)
             try world.setField(AttractionField(point: Vector2(0, 0), law: .radialGravity, strength: 40, falloffRadius: 1))
             for _ in 0..<40 { world.step() }
-            return world.contacts.walls
+            return world.storage.walls.array
         }
         let one = try walls(threads: 1)
         #expect(one.count > 100 && one.filter { $0.impulse > 0 }.count > 50, "\(one.count) contacts")

@@ -90,3 +90,52 @@ struct DeterminismTests {
         #expect(afterStall == 0)
     }
 }
+
+@Suite("Storage")
+struct StorageTests {
+    @Test("a world alone never copies its storage; a snapshot's first change copies it once")
+    func copyOnWrite() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 300)
+        let original = ObjectIdentifier(world.storage)
+        run(&world, steps: 5)
+        try world.setRadius(0.9, of: world.handles[3])
+        world.destroyBody(world.handles[7])
+        #expect(ObjectIdentifier(world.storage) == original, "a world alone changed its storage in place")
+        let snapshot = world
+        world.step()
+        let copied = ObjectIdentifier(world.storage)
+        #expect(copied != original && ObjectIdentifier(snapshot.storage) == original, "the snapshot's storage was changed")
+        world.step()
+        #expect(ObjectIdentifier(world.storage) == copied, "copied more than once")
+        #expect(world.invariantViolation() == nil && snapshot.invariantViolation() == nil)
+    }
+
+    @Test("the invariants hold after every step of a crowd with removals, kinds and a resize")
+    func invariantsHold() throws {
+        var world = try CrowdBenchmark.makeWorld(count: 500)
+        for step in 0..<120 {
+            world.step()
+            world.checkInvariants()
+            #expect(world.invariantViolation() == nil, "step \(step): \(world.invariantViolation() ?? "")")
+            if step == 20 { world.destroyBody(world.handles[40]) }
+            if step == 30 { world.setKind(.kinematic, of: world.handles[41]) }
+            if step == 50 { try world.setContainer(Container(rect: Rect(x: 0, y: 0, width: 40, height: 44))) }
+        }
+    }
+
+    @Test("reserveCapacity throws beyond the documented maximum and reserves up to it")
+    func reserveLimits() throws {
+        var world = try World()
+        #expect(throws: InvalidValue.self) { try world.reserveCapacity(1 << 40) }
+        #expect(throws: InvalidValue.self) { try world.reserveCapacity(-1) }
+        #expect(throws: InvalidValue.self) { try world.reserveCapacity(World.maxBodyCount + 1) }
+        try world.reserveCapacity(1000)
+        #expect(world.storage.bodies.capacity >= 1000 && world.bodyCount == 0)
+        do throws(InvalidValue) {
+            try world.reserveCapacity(1 << 40)
+            Issue.record("reserveCapacity(1 << 40) did not throw")
+        } catch {
+            #expect(error.field == "reserveCapacity count" && error.requirement == "must be in 0...16777216")
+        }
+    }
+}

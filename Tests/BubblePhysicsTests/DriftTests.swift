@@ -10,7 +10,7 @@ struct DriftTests {
     /// The pairs of live colliding bodies within the speculative range that have no contact.
     static func missingPairs(_ world: World) -> [[Int32]] {
         var pairs = Set<[Int32]>()
-        world.contacts.forEachPair { pairs.insert([$0.a, $0.b]) }
+        world.storage.forEachPair { pairs.insert([$0.a, $0.b]) }
         let range = 1 + world.configuration.speculativeFraction
         var missing: [[Int32]] = []
         let handles = world.handles

@@ -36,6 +36,7 @@ struct PairedPassTests {
     /// either as one range (pairs where possible) or one slot at a time (never paired).
     static func afterPasses(_ world: World, first: Bool, paired: Bool) -> [UInt64] {
         var world = world
+        world.storage = world.storage.copy(includingScratch: true)
         world.withSolverContext { context in
             let slots = 0..<context.bodies.count
             let ranges = paired ? [slots] : slots.map { $0..<($0 + 1) }
@@ -43,12 +44,13 @@ struct PairedPassTests {
             for range in ranges { context.integratePositions(range, first: first) }
         }
         var bits: [UInt64] = []
-        for slot in world.bodies.indices where world.flags[slot].contains(.alive) {
-            let body = world.bodies[slot]
+        let storage = world.storage
+        for slot in 0..<storage.slotCount where storage.flags[slot].contains(.alive) {
+            let body = storage.bodies[slot]
             bits += [body.px, body.py, body.vx, body.vy].map(\.bitPattern)
-            bits += [world.stepStart[slot].x, world.stepStart[slot].y].map(\.bitPattern)
-            bits += (0..<4).map { UInt64(world.motion[slot][$0].bitPattern) }
-            bits += (0..<2).map { UInt64(world.traits[slot][$0].bitPattern) }
+            bits += [storage.stepStart[slot].x, storage.stepStart[slot].y].map(\.bitPattern)
+            bits += (0..<4).map { UInt64(storage.motion[slot][$0].bitPattern) }
+            bits += (0..<2).map { UInt64(storage.traits[slot][$0].bitPattern) }
         }
         return bits
     }

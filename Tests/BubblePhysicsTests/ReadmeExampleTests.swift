@@ -25,3 +25,14 @@ func readmeExample() throws {
     #expect(alpha >= 0 && alpha < 1)
     #expect(world.stateHash() != snapshot.stateHash())
 }
+
+/// The example in `World`'s documentation, kept compiling and checked.
+@Test("the World documentation's example compiles and pulls the bubble toward the point")
+func worldDocumentationExample() throws {
+    var world = try World(container: Container(rect: Rect(x: 0, y: 0, width: 375, height: 667)))
+    try world.setField(AttractionField(point: Vector2(187.5, 333.5), law: .spring, strength: 50_000))
+    let bubble = try world.createBody(BodyDefinition(position: Vector2(40, 40), radius: 40))
+    for _ in 0..<60 { world.step() }
+    print(world.position(of: bubble))
+    #expect(world.position(of: bubble).distance(to: Vector2(187.5, 333.5)) < Vector2(40, 40).distance(to: Vector2(187.5, 333.5)))
+}

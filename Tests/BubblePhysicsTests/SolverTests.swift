@@ -68,14 +68,14 @@ struct SolverTests {
     func colouring() throws {
         var world = try CrowdBenchmark.makeWorld(count: 2000)
         run(&world, steps: 120)
-        var colourOf = [Int](repeating: -1, count: world.bodies.count)
+        var colourOf = [Int](repeating: -1, count: world.storage.slotCount)
         var lanes = 0
-        for colour in 0..<world.contacts.colourCount {
-            for index in Int(world.contacts.groupStart[colour])..<Int(world.contacts.groupStart[colour + 1]) {
-                let group = world.contacts.lanes[index]
+        for colour in 0..<world.storage.colourCount {
+            for index in Int(world.storage.groupStart[colour])..<Int(world.storage.groupStart[colour + 1]) {
+                let group = world.storage.lanes[index]
                 for lane in 0..<4 {
                     if group.a[lane] == group.b[lane] {
-                        #expect(world.contacts.geometry[index].mass[lane] == 0 && group.impulse[lane] == 0)
+                        #expect(world.storage.geometry[index].mass[lane] == 0 && group.impulse[lane] == 0)
                         continue
                     }
                     lanes += 1
@@ -86,8 +86,8 @@ struct SolverTests {
                 }
             }
         }
-        #expect(lanes + world.contacts.overflow.count == world.contactCount)
-        #expect(world.contacts.colourCount <= ContactStore.colourLimit)
+        #expect(lanes + world.storage.overflow.count == world.contactCount)
+        #expect(world.storage.colourCount <= WorldStorage.colourLimit)
     }
 
     @Test("contacts are reused while bodies move less than the skin: a settling crowd rebuilds rarely")
@@ -114,7 +114,7 @@ struct SolverTests {
             // What the next step solves with: its first act is to make the list cover the range.
             world.prepareContacts()
             var pairs = Set<[Int32]>()
-            world.contacts.forEachPair { pairs.insert([$0.a, $0.b]) }
+            world.storage.forEachPair { pairs.insert([$0.a, $0.b]) }
             let range = 1 + world.configuration.speculativeFraction
             for (i, a) in world.handles.enumerated() {
                 for b in world.handles[(i + 1)...] {
@@ -174,13 +174,7 @@ struct SolverTests {
     /// order on this thread).
     static func grid(of world: World, parts: Int) -> Broadphase {
         var grid = Broadphase()
-        var work = StepWork()
-        work.chunking.parts = parts
-        world.flags.withUnsafeBufferPointer { flags in
-            world.bodies.withUnsafeBufferPointer { bodies in
-                StepRunner.with(threads: 1, work: &work) { grid.rebuild(bodies: bodies, flags: flags, range: 1.45, runner: $0) }
-            }
-        }
+        grid.rebuild(world.storage, range: 1.45, runner: .serial(cutFor: parts))
         return grid
     }
 

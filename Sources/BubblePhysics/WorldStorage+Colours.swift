@@ -1,5 +1,8 @@
 /// The end of a contact build: colouring the pairs and laying them out in colour groups.
-extension ContactStore {
+extension WorldStorage {
+    /// Colours solved lane-parallel; a contact whose bodies already use every colour goes to
+    /// the overflow (solved alone, after the colours).
+    static let colourLimit = 24
     /// Entries per pair list in the per-colour tables of a build: every colour and the overflow.
     static let colourSlots = colourLimit + 1
 
@@ -8,15 +11,15 @@ extension ContactStore {
     /// group, the last group padded; the ones no colour fits into the overflow.
     ///
     /// The colouring runs on the calling thread (a pair's colour depends on every pair before
-    /// it); the layout runs in chunks of pair lists (`StepPhase.layout`), each list placing its
-    /// contacts of a colour after those of the lists before it, so every contact lands where
-    /// one pass in pair order would put it.
+    /// it); the layout runs in chunks of pair lists, each list placing its contacts of a colour
+    /// after those of the lists before it, so every contact lands where one pass in pair order
+    /// would put it.
     /// - Complexity: O(slots + pairs).
-    mutating func build(from chunks: ArraySlice<[Pair]>, slotCount: Int, runner: StepRunner, scratch: inout BuildScratch) {
-        let lists = chunks.count, slots = ContactStore.colourSlots
+    func buildContacts(chunks lists: Int, runner: StepRunner) {
+        let chunks = scratch.chunks[0..<lists], slots = WorldStorage.colourSlots
         // Per list and colour: the count, then (after the prefix below) the list's first position.
         var positions = [Int32](repeating: 0, count: lists * slots)
-        ContactStore.colour(chunks, slotCount: slotCount, counts: &positions, scratch: &scratch)
+        WorldStorage.colour(chunks, slotCount: slotCount, counts: &positions, scratch: &scratch)
         var totals = [Int](repeating: 0, count: slots)
         for colour in 0..<slots {
             var running: Int32 = 0
@@ -27,34 +30,30 @@ extension ContactStore {
             }
             totals[colour] = Int(running)
         }
-        var used = ContactStore.colourLimit
+        var used = WorldStorage.colourLimit
         while used > 0 && totals[used - 1] == 0 { used -= 1 }
-        groupStart = [0]
+        groupStart.resize(to: 1)
         for colour in 0..<used { groupStart.append(groupStart[colour] + Int32((totals[colour] + 3) / 4)) }
-        lanes = World.scratch(count: Int(groupStart[used]))
-        layOut(chunks, positions: positions, runner: runner, scratch: scratch)
-        overflow = []
-        if totals[ContactStore.colourLimit] > 0 { collectOverflow(chunks, count: totals[ContactStore.colourLimit], scratch: scratch) }
+        lanes.resize(to: Int(groupStart[used]))
+        layOut(chunks, positions: positions, runner: runner)
+        overflow.removeAll()
+        if totals[WorldStorage.colourLimit] > 0 { collectOverflow(chunks, count: totals[WorldStorage.colourLimit]) }
         padGroups(counts: totals, colours: used)
-        count = scratch.colours.count
+        contactCount = scratch.colours.count
     }
 
     /// Places every coloured pair in its lane, in chunks of pair lists.
-    private mutating func layOut(_ chunks: ArraySlice<[Pair]>, positions: [Int32], runner: StepRunner, scratch: BuildScratch) {
+    private func layOut(_ chunks: ArraySlice<[Pair]>, positions: [Int32], runner: StepRunner) {
         var offsets = [Int](repeating: 0, count: chunks.count + 1)
         for (list, pairs) in chunks.enumerated() { offsets[list + 1] = offsets[list] + pairs.count }
+        let groupStart = UnsafeBufferPointer(self.groupStart.buffer), lanes = self.lanes.buffer
         chunks.withUnsafeBufferPointer { lists in
             offsets.withUnsafeBufferPointer { offsets in
                 positions.withUnsafeBufferPointer { positions in
                     scratch.colours.withUnsafeBufferPointer { colours in
-                        groupStart.withUnsafeBufferPointer { groupStart in
-                            lanes.withUnsafeMutableBufferPointer { lanes in
-                                runner.work.pointee.layout = ContactLayout(lists: lists, offsets: offsets, positions: positions,
-                                                                           colours: colours, groupStart: groupStart, lanes: lanes)
-                                runner.run(.layout, count: lists.count, base: 1)
-                                runner.work.pointee.layout = nil
-                            }
-                        }
+                        let layout = ContactLayout(lists: lists, offsets: offsets, positions: positions,
+                                                   colours: colours, groupStart: groupStart, lanes: lanes)
+                        runner.forEachChunk(0..<lists.count, minimum: 1) { _, lists in layout.run(lists: lists) }
                     }
                 }
             }
@@ -62,12 +61,12 @@ extension ContactStore {
     }
 
     /// The pairs no colour fits, in pair order.
-    private mutating func collectOverflow(_ chunks: ArraySlice<[Pair]>, count: Int, scratch: BuildScratch) {
-        overflow.reserveCapacity(count)
+    private func collectOverflow(_ chunks: ArraySlice<[Pair]>, count: Int) {
+        overflow.reserve(count)
         var index = 0
         for pairs in chunks {
             for pair in pairs {
-                if Int(scratch.colours[index]) == ContactStore.colourLimit {
+                if Int(scratch.colours[index]) == WorldStorage.colourLimit {
                     overflow.append(Contact(a: pair.a, b: pair.b, nx: 0, ny: 0, mass: 0, impulse: pair.impulse, base: 0))
                 }
                 index += 1
@@ -76,7 +75,8 @@ extension ContactStore {
     }
 
     /// Pads the last group of every colour with inert lanes on the first lane's body.
-    private mutating func padGroups(counts: [Int], colours: Int) {
+    private func padGroups(counts: [Int], colours: Int) {
+        let lanes = self.lanes.buffer
         for colour in 0..<colours where counts[colour] % 4 != 0 {
             let group = Int(groupStart[colour + 1]) - 1
             for lane in (counts[colour] % 4)..<4 {
@@ -90,11 +90,13 @@ extension ContactStore {
     /// Greedy colouring with one bit per colour and body (`scratch.colours`: each pair's
     /// colour); adds each list's count per colour (the last entry: the overflow) to `counts`.
     private static func colour(_ chunks: ArraySlice<[Pair]>, slotCount: Int, counts: inout [Int32], scratch: inout BuildScratch) {
-        var masks = [UInt32](repeating: 0, count: slotCount)
         let total = chunks.reduce(0) { $0 + $1.count }
         let all: UInt32 = (1 << UInt32(colourLimit)) - 1
-        scratch.colours = [UInt8](unsafeUninitializedCapacity: total) { colours, initialized in
-            masks.withUnsafeMutableBufferPointer { masks in
+        scratch.masks.refill(0, count: slotCount)
+        scratch.colours.refill(0, count: total)
+        var index = 0
+        scratch.colours.withUnsafeMutableBufferPointer { colours in
+            scratch.masks.withUnsafeMutableBufferPointer { masks in
                 counts.withUnsafeMutableBufferPointer { counts in
                     for (list, chunk) in chunks.enumerated() {
                         let row = list * colourSlots
@@ -106,8 +108,8 @@ extension ContactStore {
                                 masks[a] |= 1 << UInt32(colour)
                                 masks[b] |= 1 << UInt32(colour)
                             }
-                            colours[initialized] = UInt8(colour)
-                            initialized += 1
+                            colours[index] = UInt8(colour)
+                            index += 1
                             counts[row + colour] += 1
                         }
                     }
@@ -117,13 +119,13 @@ extension ContactStore {
     }
 }
 
-/// The layout of a contact build in chunks of pair lists (`StepPhase.layout`).
-struct ContactLayout: @unchecked Sendable {
+/// The layout of a contact build in chunks of pair lists.
+struct ContactLayout {
     /// The pair search's lists, in order.
     let lists: UnsafeBufferPointer<[Pair]>
     /// Index of each list's first pair in `colours` (one more entry than lists).
     let offsets: UnsafeBufferPointer<Int>
-    /// Each list's first position in every colour (`ContactStore.colourSlots` per list).
+    /// Each list's first position in every colour (`WorldStorage.colourSlots` per list).
     let positions: UnsafeBufferPointer<Int32>
     let colours: UnsafeBufferPointer<UInt8>
     let groupStart: UnsafeBufferPointer<Int32>
@@ -131,15 +133,15 @@ struct ContactLayout: @unchecked Sendable {
 
     /// Lays out the coloured pairs of `lists` (the overflow is left to the caller).
     func run(lists range: Range<Int>) {
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: ContactStore.colourSlots) { placed in
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: WorldStorage.colourSlots) { placed in
             for list in range {
-                for colour in 0..<ContactStore.colourSlots { placed[colour] = positions[list * ContactStore.colourSlots + colour] }
+                for colour in 0..<WorldStorage.colourSlots { placed[colour] = positions[list * WorldStorage.colourSlots + colour] }
                 var index = offsets[list]
                 lists[list].withUnsafeBufferPointer { pairs in
                     for pair in pairs {
                         let colour = Int(colours[index])
                         index += 1
-                        guard colour < ContactStore.colourLimit else { continue }
+                        guard colour < WorldStorage.colourLimit else { continue }
                         let position = Int(placed[colour])
                         placed[colour] += 1
                         ContactLanes.store(pair, lane: position % 4, in: lanes.baseAddress! + Int(groupStart[colour]) + position / 4)
