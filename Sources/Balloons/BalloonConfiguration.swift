@@ -38,13 +38,20 @@ public struct StemConfiguration: Sendable, Hashable {
     /// stem (used for diagonal placements). Clamped to the edge's extent.
     public var tipOffset: Double?
     /// `width` = length of the base along the edge, `height` = depth from the edge to the tip, points.
-    /// Default 40 x 20. A zero size means no visible stem (the elements are still emitted, degenerate).
+    /// Default 40 x 20. A zero width or depth means no stem: the edge runs straight (the elements are
+    /// still emitted, degenerate, so the path keeps its 42 elements).
     public var size: Size
     /// Rounding of the two joins between the stem's sides and the edge, 0...1 (0 = sharp corners,
     /// 1 = each join spans 30% of the stem width along the edge and 25% of the side). Default 0.3.
     /// With a non-zero join smoothing, tip rounding and corner radius the outline is tangent-continuous
     /// everywhere.
     public var joinSmoothing: Double
+    /// The join smoothing along the edge (the join's width), 0...1, when it should differ from
+    /// `joinSmoothing` (BalloonView's separate width ratio); nil: `joinSmoothing`.
+    public var joinWidthSmoothing: Double?
+    /// The join smoothing up the stem's side (the join's height), 0...1, when it should differ from
+    /// `joinSmoothing` (BalloonView's separate height ratio); nil: `joinSmoothing`.
+    public var joinHeightSmoothing: Double?
     /// Rounding of the tip, points along each side from the tip (0 = sharp; typical 4), at most half a
     /// side. The rounding is the quadratic with its control point on the sharp vertex; its apex (the
     /// stem's extreme point) is recessed from the sharp tip by about half the rounding's depth. Where the
@@ -65,6 +72,9 @@ public struct StemConfiguration: Sendable, Hashable {
         self.tipRounding = tipRounding
     }
 
+    /// True when the stem is drawn: both its width and its depth are greater than 0.
+    public var isVisible: Bool { size.width > 0 && size.height > 0 }
+
     /// A stem of zero size: the balloon is a plain (smooth) rounded rect.
     public static let hidden = StemConfiguration(size: .zero, joinSmoothing: 0, tipRounding: 0)
 
@@ -72,13 +82,15 @@ public struct StemConfiguration: Sendable, Hashable {
     public static let joinSmoothingRange = SettingRange<Double>("stem join smoothing", 0...1)
 
     /// Throws `BalloonError.invalidValue` for a non-finite offset, a negative or non-finite size or
-    /// tip rounding, or join smoothing outside `joinSmoothingRange`.
+    /// tip rounding, or a join smoothing (any of the three) outside `joinSmoothingRange`.
     public func validate() throws(BalloonError) {
         try Check.finite(offset, "stem offset")
         if let tipOffset { try Check.finite(tipOffset, "stem tip offset") }
         try Check.nonNegative(size.width, "stem width")
         try Check.nonNegative(size.height, "stem depth")
         try Check.inRange(joinSmoothing, Self.joinSmoothingRange)
+        if let joinWidthSmoothing { try Check.inRange(joinWidthSmoothing, Self.joinSmoothingRange) }
+        if let joinHeightSmoothing { try Check.inRange(joinHeightSmoothing, Self.joinSmoothingRange) }
         try Check.nonNegative(tipRounding, "stem tip rounding")
     }
 }
@@ -92,22 +104,30 @@ public struct BalloonConfiguration: Sendable, Hashable {
     public var cornerSmoothing: Double
     /// The stem.
     public var stem: StemConfiguration
+    /// Width of the stroke the balloon will be drawn with, points (0 = fill only, the default). The
+    /// outline is inset by half of it, so a centred stroke with round joins stays inside the rect
+    /// (`balloon(in:)`), on the body's rect (`balloon(around:)`) and reaches the focus
+    /// (`balloon(around:pointingAt:)`) instead of spilling half its width beyond them.
+    public var borderWidth: Double
 
     /// A configuration; every value is checked when a path is built (see `validate()`).
-    public init(cornerRadius: CornerRadius = .fixed(8), cornerSmoothing: Double = 0.6, stem: StemConfiguration = StemConfiguration()) {
+    public init(cornerRadius: CornerRadius = .fixed(8), cornerSmoothing: Double = 0.6, stem: StemConfiguration = StemConfiguration(),
+                borderWidth: Double = 0) {
         self.cornerRadius = cornerRadius
         self.cornerSmoothing = cornerSmoothing
         self.stem = stem
+        self.borderWidth = borderWidth
     }
 
     /// The values `cornerSmoothing` accepts, 0...1.
     public static let cornerSmoothingRange = SettingRange<Double>("corner smoothing", 0...1)
 
-    /// Throws `BalloonError.invalidValue` for a negative or non-finite radius, smoothing outside
-    /// `cornerSmoothingRange` or a bad stem (see `StemConfiguration.validate()`).
+    /// Throws `BalloonError.invalidValue` for a negative or non-finite radius or border width,
+    /// smoothing outside `cornerSmoothingRange` or a bad stem (see `StemConfiguration.validate()`).
     public func validate() throws(BalloonError) {
         if case let .fixed(radius) = cornerRadius { try Check.nonNegative(radius, "corner radius") }
         try Check.inRange(cornerSmoothing, Self.cornerSmoothingRange)
+        try Check.nonNegative(borderWidth, "border width")
         try stem.validate()
     }
 

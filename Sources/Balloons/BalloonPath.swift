@@ -7,14 +7,16 @@ extension BezierPath {
 
     /// A balloon whose body and stem both fit inside `rect`: the body is `rect` minus the stem depth on
     /// the stem's side. The stem depth is clamped to half of `rect`'s extent across the stem edge, so the
-    /// body keeps at least half. Throws `BalloonError.invalidValue` for a non-positive or non-finite rect
-    /// or a bad configuration.
+    /// body keeps at least half. With a border width the outline is inset by half of it, so the stroke
+    /// stays inside `rect` too. Throws `BalloonError.invalidValue` for a non-positive or non-finite rect,
+    /// a bad configuration, or a border at least as wide as the rect's shorter side.
     /// - Complexity: O(1): always `balloonElementCount` elements.
     public static func balloon(in rect: Rect, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
         try Check.rect(rect, "rect")
         try configuration.validate()
+        let rect = try inset(rect, configuration)
         let across = configuration.stem.edge == .top || configuration.stem.edge == .bottom ? rect.height : rect.width
-        let depth = Swift.min(configuration.stem.size.height, across / 2)
+        let depth = configuration.stem.isVisible ? Swift.min(configuration.stem.size.height, across / 2) : 0
         var body = rect
         switch configuration.stem.edge {
         case .top: body = Rect(x: rect.minX, y: rect.minY + depth, width: rect.width, height: rect.height - depth)
@@ -25,21 +27,36 @@ extension BezierPath {
         return build(body: body, configuration: configuration, depth: depth, focus: nil)
     }
 
-    /// A balloon whose body is exactly `rect`, with the stem outside it (sharp tip `stem.size.height`
-    /// points out from the stem edge; a rounded tip's apex is recessed inside it). Throws
-    /// `BalloonError.invalidValue` for a bad rect or configuration.
+    /// A balloon whose body is exactly `rect` (its stroke's outer edge, with a border width), with the
+    /// stem outside it (sharp tip `stem.size.height` points out from the stem edge; a rounded tip's apex
+    /// is recessed inside it). Throws `BalloonError.invalidValue` for a bad rect or configuration, or a
+    /// border at least as wide as the rect's shorter side.
     /// - Complexity: O(1).
     public static func balloon(around rect: Rect, configuration: BalloonConfiguration) throws(BalloonError) -> BezierPath {
         try Check.rect(rect, "rect")
         try configuration.validate()
-        return build(body: rect, configuration: configuration, depth: configuration.stem.size.height, focus: nil)
+        return build(body: try inset(rect, configuration), configuration: configuration, depth: configuration.stem.size.height, focus: nil)
+    }
+
+    /// `rect` inset by half the configuration's border width; throws when the border is too wide for it.
+    static func inset(_ rect: Rect, _ configuration: BalloonConfiguration) throws(BalloonError) -> Rect {
+        let border = configuration.borderWidth
+        guard border > 0 else { return rect }
+        let shorter = Swift.min(rect.width, rect.height)
+        guard border < shorter else {
+            throw Check.invalid("border width", border, "must be less than the rect's shorter side \(shorter)")
+        }
+        return rect.insetBy(dx: border / 2, dy: border / 2)
     }
 
     /// A balloon whose body is exactly `rect` and whose stem tip lands exactly on `focus`: the rounded
     /// tip's apex (its point farthest out from the stem edge) is `focus`, the sharp vertex it rounds lying
     /// just beyond; with tip rounding 0 the path has a vertex at `focus`. The base is placed by
     /// `stem.offset` as usual; `stem.size.height` and `stem.tipOffset` are ignored. Throws
-    /// `BalloonError.focusInsideBody` when `focus` is on the body's side of the stem edge.
+    /// `BalloonError.focusInsideBody` when `focus` is on the body's side of the stem edge. A focus on
+    /// the edge's line gives no stem (the edge runs straight through it), as does a zero stem width.
+    /// With a border width, `rect` and `focus` are the stroke's outer extent: the outline is inset by
+    /// half the border and its tip recessed by as much, so the stroke's edge reaches `focus`.
     /// - Complexity: O(1) (the tip is found by a bounded iteration, see `ResolvedStem.sharpTip`).
     public static func balloon(
         around rect: Rect, pointingAt focus: Vector2, configuration: BalloonConfiguration
@@ -50,7 +67,17 @@ extension BezierPath {
         let frame = EdgeFrame.edges(of: rect)[Self.edgeIndex(configuration.stem.edge)]
         let depth = (focus - frame.start).dot(frame.n)
         guard depth >= 0 else { throw .focusInsideBody(focus: focus, edge: frame.edge, depth: depth) }
-        return build(body: rect, configuration: configuration, depth: depth, focus: focus)
+        let body = try inset(rect, configuration)
+        return outline(body: body, focus: focus, configuration: configuration)
+    }
+
+    /// The outline of a validated, already inset body pointing at `focus` (the stroke's outer
+    /// extent): the tip is recessed by half the border.
+    static func outline(body: Rect, focus: Vector2, configuration: BalloonConfiguration) -> BezierPath {
+        let frame = EdgeFrame.edges(of: body)[Self.edgeIndex(configuration.stem.edge)]
+        let target = focus - frame.n * (configuration.borderWidth / 2)
+        let depth = Swift.max((target - frame.start).dot(frame.n), 0)
+        return build(body: body, configuration: configuration, depth: depth, focus: target)
     }
 
     /// Index of `edge` in path order (top, right, bottom, left), as in `EdgeFrame.edges(of:)`.

@@ -6,6 +6,10 @@ public enum ChatTail: String, Sendable, Hashable, CaseIterable {
     case bottomLeft
     /// Tail at the bottom right (own messages).
     case bottomRight
+    /// No tail: a plain rounded bubble (a message in the middle of a run from the same sender),
+    /// with the same elements as the tailed ones so it interpolates with them. The whole rect is
+    /// body: to line it up with tailed bubbles, leave their tail width free beside it.
+    case none
 }
 
 /// Proportions of a chat bubble, in points.
@@ -77,10 +81,34 @@ extension BezierPath {
             throw Check.invalid("border width", style.borderWidth, "must be less than the rect's shorter side \(shorter)")
         }
         let inner = rect.insetBy(dx: style.borderWidth / 2, dy: style.borderWidth / 2)
+        if tail == .none { return tailless(in: inner, style: style) }
         let right = rightTailed(in: inner, style: style)
         guard tail == .bottomLeft else { return right }
         let mirrorX = inner.minX + inner.maxX
         return BezierPath(right.elements.map { $0.mapped { Vector2(x: mirrorX - $0.x, y: $0.y) } })
+    }
+
+    /// The bubble without a tail: the tailed bubble's elements, its tail replaced by a plain corner
+    /// (the curl's two cubics kept as placeholders at the corner's end).
+    private static func tailless(in r: Rect, style: ChatBubbleStyle) -> BezierPath {
+        let k = 0.5522847498307936
+        let radius = Swift.min(style.cornerRadius, r.width / 2, r.height / 2)
+        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
+        let landing = Vector2(x: x1 - radius, y: y1)
+        return BezierPath([
+            .move(Vector2(x: x0 + radius, y: y0)),
+            .line(Vector2(x: x1 - radius, y: y0)),
+            .cubic(Vector2(x: x1 - radius + k * radius, y: y0), Vector2(x: x1, y: y0 + radius - k * radius), Vector2(x: x1, y: y0 + radius)),
+            .line(Vector2(x: x1, y: y1 - radius)),
+            .cubic(Vector2(x: x1, y: y1 - radius + k * radius), Vector2(x: x1 - radius + k * radius, y: y1), landing),
+            .cubic(landing, landing, landing),
+            .cubic(landing, landing, landing),
+            .line(Vector2(x: x0 + radius, y: y1)),
+            .cubic(Vector2(x: x0 + radius - k * radius, y: y1), Vector2(x: x0, y: y1 - radius + k * radius), Vector2(x: x0, y: y1 - radius)),
+            .line(Vector2(x: x0, y: y0 + radius)),
+            .cubic(Vector2(x: x0, y: y0 + radius - k * radius), Vector2(x: x0 + radius - k * radius, y: y0), Vector2(x: x0 + radius, y: y0)),
+            .close,
+        ])
     }
 
     /// The bottom-right-tailed bubble: a rounded body from the left edge to `maxX − tail width`, the

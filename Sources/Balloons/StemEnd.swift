@@ -38,7 +38,7 @@ extension ResolvedStem {
         let sideLength = side.length
         let joinOnSide = sideShare * sideLength
         let reach = join + Swift.min(fullCorner, width / 2)
-        guard room < reach else {
+        guard room < reach, reach > 0 else {
             return StemEnd(vertex: v, leg: frame, onEdge: true, joinOnLeg: join, joinOnSide: joinOnSide, cornerBudget: room - join)
         }
         // Slide the join's vertex up the side until the leg to the corner point is `reach` long,
@@ -49,8 +49,13 @@ extension ResolvedStem {
             let s = side / sideLength
             let p = v - corner
             let ps = p.dot(s)
-            let wanted = -ps + (ps * ps - p.lengthSquared + reach * reach).squareRoot()
-            slide = Swift.max(Swift.min(wanted, sideLength - rounding - joinOnSide), 0)
+            // The circle of radius `reach` round the corner may miss the side's line (a side leaning
+            // away from the corner): then there is nothing to slide to.
+            let discriminant = ps * ps - p.lengthSquared + reach * reach
+            if discriminant >= 0 {
+                let wanted = -ps + discriminant.squareRoot()
+                slide = Swift.max(Swift.min(wanted, sideLength - rounding - joinOnSide), 0)
+            }
         }
         let vertex = slide > 0 ? v + side * (slide / sideLength) : v
         let toCorner = corner - vertex
@@ -74,6 +79,12 @@ extension ResolvedStem {
     /// `startCorner` and `endCorner` are the extents of the corners before and after, along the legs, so
     /// the joins never reach into them, whatever the rounding errors in the budgets.
     func elements(on frame: EdgeFrame, start: StemEnd, end: StemEnd, startCorner: Double, endCorner: Double) -> [PathElement] {
+        if width <= 0 {
+            // No stem: six placeholders on the straight part of the edge.
+            let p = frame.point(along: Swift.min(Swift.max(base0, startCorner), frame.length - endCorner), out: 0)
+            let still = Self.corner(from: p, vertex: p, to: p)
+            return [.line(p), still, .line(p), still, .line(p), still]
+        }
         let e1: Vector2
         let e2: Vector2
         if start.onEdge {

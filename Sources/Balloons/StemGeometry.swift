@@ -62,11 +62,11 @@ struct ResolvedStem: Sendable {
     /// Distance of the tip rounding along each side from `tip`, points (already limited to half a side).
     let rounding: Double
 
-    /// A zero-size stem in the middle of an edge without a stem.
-    static func hidden(on frame: EdgeFrame) -> ResolvedStem {
-        let mid = frame.length / 2
-        return ResolvedStem(base0: mid, base1: mid, width: 0, join: 0, sideShare: 0,
-                            tip: frame.point(along: mid, out: 0), rounding: 0)
+    /// A zero-size stem `at` points along an edge without a stem (by default its middle).
+    static func hidden(on frame: EdgeFrame, at along: Double? = nil) -> ResolvedStem {
+        let at = along ?? frame.length / 2
+        return ResolvedStem(base0: at, base1: at, width: 0, join: 0, sideShare: 0,
+                            tip: frame.point(along: at, out: 0), rounding: 0)
     }
 
     /// Resolves `stem` on `frame`: narrows it to the edge, slides it to stay on the edge (its base may
@@ -75,6 +75,17 @@ struct ResolvedStem: Sendable {
     /// rounded tip's apex is exactly `focus` (the sharp vertex lies beyond it).
     init(_ stem: StemConfiguration, on frame: EdgeFrame, depth: Double, focus: Vector2?) {
         let length = frame.length
+        // No width or no depth: no stem, a plain edge.
+        if stem.size.width <= 0 || (focus == nil && depth <= 0) {
+            self = .hidden(on: frame)
+            return
+        }
+        // A focus on the edge's own line gives a flat stem, with no sides to round: no stem either,
+        // and the edge runs straight through the focus (the corners give it room when it is near one).
+        if let focus, (focus - frame.start).dot(frame.n) <= 1e-9 * Swift.max(length, 1) {
+            self = .hidden(on: frame, at: Swift.min(Swift.max((focus - frame.start).dot(frame.u), 0), length))
+            return
+        }
         let width = Swift.min(stem.size.width, length)
         let centre = Swift.min(Swift.max(length / 2 + frame.sign * stem.offset, width / 2), length - width / 2)
         let base0 = centre - width / 2
@@ -88,8 +99,9 @@ struct ResolvedStem: Sendable {
             let along = stem.tipOffset.map { length / 2 + frame.sign * $0 } ?? centre
             tip = frame.point(along: Swift.min(Swift.max(along, 0), length), out: depth)
         }
-        self.init(base0: base0, base1: base1, width: width, join: Self.joinWidthRatio * stem.joinSmoothing * width,
-                  sideShare: Self.joinSideRatio * stem.joinSmoothing, tip: tip,
+        self.init(base0: base0, base1: base1, width: width,
+                  join: Self.joinWidthRatio * (stem.joinWidthSmoothing ?? stem.joinSmoothing) * width,
+                  sideShare: Self.joinSideRatio * (stem.joinHeightSmoothing ?? stem.joinSmoothing), tip: tip,
                   rounding: Self.effectiveRounding(stem.tipRounding, tip: tip, v1, v2))
     }
 

@@ -15,7 +15,9 @@ public struct GalleryEntry: Sendable, Hashable {
 
 /// Builds the gallery: corner kinds, smoothing 0...1 with curvature combs, stems on each edge, stems
 /// pushed into corners and an offset sweep, join smoothing × tip rounding, interpolation, chat bubbles
-/// and a conversation, placements in all 8 directions and stress cases.
+/// and a conversation, multi-line callouts, scripts and emoji, placements in all 8 directions and
+/// stress cases, edge targets, diagonal slides, a group of callouts in a tight cluster, and the
+/// Floating UI features side by side.
 public enum BalloonGallery {
     static let fill = "#e8f0fe"
     static let stroke = "#1a73e8"
@@ -46,8 +48,14 @@ public enum BalloonGallery {
         result.append(try morph())
         for tail in ChatTail.allCases { result.append(try chat(tail)) }
         result.append(try conversation())
+        result.append(try multilineCallouts())
+        result.append(try scripts())
         for direction in StemDirection.allCases { result.append(try placement(direction)) }
         result += try placementStress()
+        result.append(try edgeTargets())
+        result.append(try diagonalSlides())
+        result.append(try groupCluster())
+        result.append(try floatingFeatures())
         return result
     }
 
@@ -209,30 +217,6 @@ public enum BalloonGallery {
         return GalleryEntry(name: "chat-\(tail.rawValue)", title: "Chat bubble, tail \(tail.rawValue), border 2 inside the dashed bounds", svg: doc.text)
     }
 
-    /// A 320 pt wide conversation: each message fitted with `TextMetrics` into at most 220 pt of text at
-    /// 15 pt (down to 12 pt, then ellipsized), its bubble sized to the text.
-    static func conversation() throws(BalloonError) -> GalleryEntry {
-        let messages: [(String, ChatTail)] = [
-            ("Hi! Are we still on for tonight?", .bottomLeft), ("Yes, 7:30 at the usual place", .bottomRight),
-            ("Great!", .bottomLeft), ("I might be ten minutes late, the trains are a complete mess again today", .bottomRight),
-            ("No problem", .bottomLeft), ("OK", .bottomRight),
-        ]
-        let width = 320.0, padding = 12.0, tailWidth = 6.0, height = 34.0
-        var doc = SVGDocument(viewBox: Rect(x: 0, y: 0, width: width, height: Double(messages.count) * 42 + 12), background: "#ffffff")
-        for (i, (text, tail)) in messages.enumerated() {
-            let fit = try TextMetrics.sansSerif.fit(text, width: 220, preferredSize: 15, minimumSize: 12)
-            let bubbleWidth = fit.width + 2 * padding + tailWidth
-            let x = tail == .bottomLeft ? 8 : width - 8 - bubbleWidth
-            let rect = Rect(x: x, y: 8 + Double(i) * 42, width: bubbleWidth, height: height)
-            let path = try BezierPath.chatBubble(in: rect, tail: tail, style: ChatBubbleStyle(tailWidth: tailWidth))
-            doc.add(path, fill: tail == .bottomRight ? "#0b84ff" : "#e9e9eb")
-            let textStart = tail == .bottomLeft ? rect.minX + tailWidth + padding : rect.minX + padding
-            doc.addText(fit.text, at: Vector2(x: textStart, y: rect.midY), size: fit.fontSize,
-                        fill: tail == .bottomRight ? "#ffffff" : "#111111", anchor: .start)
-        }
-        return GalleryEntry(name: "chat-conversation", title: "A conversation: text sized with TextMetrics (15 pt, down to 12 pt, then ellipsized to 220 pt)", svg: doc.text)
-    }
-
     // MARK: - Placement
 
     /// A 320 x 220 container with a target circle placed so that `direction` is needed near one side.
@@ -246,10 +230,10 @@ public enum BalloonGallery {
                             title: "Placement, stem \(direction.rawValue)\(placed.fits ? "" : " (does not fit)")", svg: doc.text)
     }
 
-    /// A callout with `label` (12 pt, its width from `TextMetrics`) placed on a target circle.
+    /// A callout with `label` (12 pt, its width from the gallery's table) placed on a target circle.
     static func callout(_ label: String, target: Vector2, radius: Double, in container: Rect,
                         permitted: [StemDirection]) throws(BalloonError) -> Placement {
-        let content = Size(width: try TextMetrics.sansSerif.width(of: label, fontSize: 12), height: 16)
+        let content = Size(width: try line(label).boxWidth, height: 16)
         return try BalloonPlacement.place(targetCircle: target, radius: radius, contentSize: content, container: container,
                                           permitted: permitted, configuration: BalloonConfiguration())
     }
@@ -258,7 +242,7 @@ public enum BalloonGallery {
     static func draw(_ placed: Placement, label: String, target: Vector2, radius: Double, into doc: inout SVGDocument) throws(BalloonError) {
         doc.addCircle(center: target, radius: radius, fill: "#fbbc04")
         doc.add(try placed.path, fill: fill, stroke: placed.fits ? stroke : "#d93025", strokeWidth: 1.5, dashed: !placed.fits)
-        doc.addText(label, center: placed.contentRect.center, size: 12)
+        doc.addText(label, center: placed.contentRect.center, size: 12, fontFamily: measurer.fontFamily, maxWidth: placed.contentRect.width)
     }
 
     /// Places and draws a callout in one go.

@@ -7,7 +7,7 @@
 /// a fraction of a step, for interpolating between the last two states.
 public struct FixedStepClock: Hashable, Sendable {
     /// Seconds carried toward the next step, in `0..<timeStep` between calls.
-    public private(set) var carriedTime: Double = 0
+    public internal(set) var carriedTime: Double = 0
 
     /// A clock with nothing carried.
     public init() {}

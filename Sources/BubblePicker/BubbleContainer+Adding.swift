@@ -27,23 +27,46 @@ extension BubbleContainer {
     /// `growInDuration`. In a container without an area it waits and appears once the container
     /// has one. With `maxBubbles` reached, the oldest bubble is removed (animated) first.
     /// A bubble added selected is reported as `added`, then `selected`; `maxSelected` applies to
-    /// it (refused: it is added unselected; deselect-oldest: the oldest selection is deselected
-    /// and reported first).
+    /// it (refused: it is added unselected and `selectionRefused` follows `added`;
+    /// deselect-oldest: the oldest selection is deselected and reported first).
     /// - Throws: `.duplicateBubble` when a bubble with this identity is in the container
     ///   (including while it shrinks out); `.invalidValue` for an identity outside `BubbleID.range`.
     /// - Complexity: O(1) amortised (O(n) when a deselect-oldest eviction is needed).
     public mutating func add(_ bubble: Bubble<Content>, atCenter: Bool = false, animated: Bool = true) throws(BubbleContainerError) {
+        try insert(bubble, spawn: atCenter ? .anchor : .corner, animated: animated)
+    }
+
+    /// Adds a bubble at `point` (container points; kept inside the solid borders), without a
+    /// spawn animation by default: how an app that saved only its bubbles' content, selection
+    /// and centres (`center(of:)`) puts them back where they were. Otherwise as
+    /// `add(_:atCenter:animated:)`; no random choice is made, so the spawn corners that follow
+    /// are those of a container that never added it.
+    /// - Throws: `.duplicateBubble`; `.invalidValue` for an identity outside `BubbleID.range` or
+    ///   a coordinate beyond `BodyDefinition.coordinateRange` (NaN and infinities included).
+    /// - Complexity: as `add(_:atCenter:animated:)`.
+    public mutating func add(_ bubble: Bubble<Content>, at point: Vector2, animated: Bool = false) throws(BubbleContainerError) {
+        do {
+            try BodyDefinition.coordinateRange.check(point.x, field: "point x")
+            try BodyDefinition.coordinateRange.check(point.y, field: "point y")
+        } catch {
+            throw .invalidValue(error)
+        }
+        try insert(bubble, spawn: .point(point), animated: animated)
+    }
+
+    mutating func insert(_ bubble: Bubble<Content>, spawn point: SpawnPoint, animated: Bool) throws(BubbleContainerError) {
         do { try BubbleID.range.check(bubble.id.rawValue) } catch { throw .invalidValue(error) }
         guard indexByID[bubble.id] == nil else { throw .duplicateBubble(bubble.id) }
         wake()
         if bubble.id.rawValue >= nextID { nextID = bubble.id.rawValue + 1 }
         enforceMaxBubbles(adding: 1)
         var bubble = bubble
-        if bubble.isSelected && !makeRoomForSelection() { bubble.isSelected = false }
+        let refused = bubble.isSelected && !makeRoomForSelection()
+        if refused { bubble.isSelected = false }
         let diameter = BubbleContainer.sanitised(bubble.content.diameter(selected: bubble.isSelected))
         if bubble.isSelected { selectionCounter += 1 }
         allBubbles.append(bubble)
-        motions.append(BubbleMotion(body: nil, phase: .waiting, phaseStart: time, spawnAtCenter: atCenter,
+        motions.append(BubbleMotion(body: nil, phase: .waiting, phaseStart: time, spawn: point,
                                     animated: animated, isSelected: bubble.isSelected, diameterFrom: diameter,
                                     diameterTo: diameter, diameterStart: time, selectionOrder: selectionCounter,
                                     previous: nil))
@@ -52,6 +75,7 @@ extension BubbleContainer {
         if bubble.isSelected { selectedLiveCount += 1 }
         report(.added, motions.count - 1)
         if bubble.isSelected { report(.selected, motions.count - 1) }
+        if refused { reportRefusal(motions.count - 1) }
         if configuration.size.hasArea { spawn(motions.count - 1) }
     }
 
@@ -62,6 +86,18 @@ extension BubbleContainer {
                              atCenter: Bool = false, animated: Bool = true) -> BubbleID {
         let bubble = makeBubble(content, tag: tag, selected: selected)
         do { try add(bubble, atCenter: atCenter, animated: animated) } catch { assertionFailure("fresh identity \(bubble.id): \(error)") }
+        return bubble.id
+    }
+
+    /// Makes and adds a bubble at `point` (see `add(_:at:animated:)`). Returns its identity, or
+    /// nil (adding nothing) for a coordinate beyond `BodyDefinition.coordinateRange`.
+    /// - Complexity: O(1) amortised.
+    @discardableResult
+    public mutating func add(content: Content, tag: Int? = nil, selected: Bool = false, at point: Vector2,
+                             animated: Bool = false) -> BubbleID? {
+        guard BodyDefinition.coordinateRange.contains(point.x), BodyDefinition.coordinateRange.contains(point.y) else { return nil }
+        let bubble = makeBubble(content, tag: tag, selected: selected)
+        do { try add(bubble, at: point, animated: animated) } catch { assertionFailure("fresh identity \(bubble.id): \(error)") }
         return bubble.id
     }
 
@@ -87,9 +123,14 @@ extension BubbleContainer {
         let diameter = motion.diameterTo
         let scale = motion.animated && configuration.growInDuration > 0 ? PickerConstants.minimumScale : 1
         let radius = diameter * scale * 0.5
-        let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
-        let base = motion.spawnAtCenter ? anchorPoint : cornerPoint(radius: diameter * 0.5)
-        let position = withinWorld(configuration.keptInside(base + jitter, radius: radius))
+        let position: Vector2
+        if case .point(let point) = motion.spawn {
+            position = withinWorld(configuration.keptInside(point, radius: radius))
+        } else {
+            let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
+            let base = motion.spawn == .anchor ? anchorPoint : cornerPoint(radius: diameter * 0.5)
+            position = withinWorld(configuration.keptInside(base + jitter, radius: radius))
+        }
         let definition = BodyDefinition(position: position, radius: radius,
                                         density: configuration.density(selected: motion.isSelected) / (scale * scale),
                                         resistance: configuration.resistance)

@@ -48,11 +48,13 @@ extension BubbleContainer {
         try setConfiguration(new)
     }
 
-    /// The anchor in use, as a fraction of the size (differs from `configuration.anchor`
-    /// while the background is dragged or the anchor springs back).
+    /// The anchor in use, as a fraction of the size. Three names, one anchor:
+    /// `configuration.anchor` is where it rests (what settings and a background drag's release
+    /// set), `currentAnchor` is where it is now (it differs while the background is dragged or
+    /// the anchor springs back), and `anchorPoint` is `currentAnchor` in points.
     public var currentAnchor: Vector2 { anchorCurrent }
 
-    /// The attraction point in points.
+    /// The attraction point in points: `currentAnchor` scaled by the size.
     public var anchorPoint: Vector2 {
         Vector2(anchorCurrent.x * configuration.size.width, anchorCurrent.y * configuration.size.height)
     }
@@ -60,9 +62,10 @@ extension BubbleContainer {
     mutating func moveAnchorNow(to anchor: Vector2) {
         anchorCurrent = anchor
         anchorTarget = anchor
-        if case .background(var drag) = gesture {
+        for index in pointers.indices {
+            guard case .background(var drag) = pointers[index].gesture else { continue }
             drag.startAnchor = anchor
-            gesture = .background(drag)
+            pointers[index].gesture = .background(drag)
         }
     }
 

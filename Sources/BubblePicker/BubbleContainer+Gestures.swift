@@ -1,133 +1,13 @@
 import BubblePhysics
 
-/// One pointer at a time, in container points with times in seconds (simulated time from the
-/// caller; the container reads no clock). Events with non-finite values are ignored, and so is
-/// a second `pointerDown` while a gesture is active.
-///
-/// - Tap: down and up on the same bubble within `tapMaxDistance` (10 pt) and `tapMaxDuration`
-///   (0.3 s) toggles it, exactly like `toggle(_:)`.
-/// - Drag on a bubble (moved beyond `tapMaxDistance`): the bubble stays dynamic, leaves the
-///   field, and is pulled to the finger (keeping the grab offset) by a critically damped spring
-///   of `dragFrequency` (8 Hz), integrated implicitly each step and capped at the flick speed,
-///   so it cannot launch neighbours. Solid borders hold it.
-/// - Release: the bubble rejoins the field with the finger's velocity: the mean velocity from
-///   the oldest sample within `flickWindow` (0.08 s) before the last one to the last one (the
-///   previous sample when only one is that recent), capped at `maxFlickSpeed` diameters per
-///   second. Times that do not increase give zero velocity. An up at exactly the last moved
-///   point within `PickerConstants.releaseGrace` (0.05 s) of that move is how UIKit reports
-///   lifting a moving finger (`touchesEnded` a frame later, at the last point): it ends the
-///   motion without diluting its speed. A finger that rests longer before lifting flicks nothing.
-/// - Drag on the background (when `backgroundScrollEnabled`): the anchor target moves with the
-///   finger (start anchor + translation / size, may leave 0...1 but is held within
-///   `BubbleContainerConfiguration.anchorRange`); the anchor follows it smoothly
-///   (`anchorSmoothing` per step). On release the target is clamped into 0...1, becomes
-///   `configuration.anchor`, and the anchor springs back to it.
-///
-/// Every finite coordinate and time is accepted (a huge one simply moves far); non-finite ones
-/// are ignored.
+/// The gestures' work: drags, flicks, the anchor target, long presses, the state hash and what
+/// a renderer shows of the pointers (the public calls are in `BubbleContainer+Pointers.swift`).
 extension BubbleContainer {
-    /// A finger touches down at `point` (points) at `time` (simulated seconds): on a bubble it
-    /// starts a tap or drag, on the background a background drag (or nothing when
-    /// `backgroundScrollEnabled` is off). Ignored while another gesture is active. Wakes a
-    /// resting picker, except for a background touch that does nothing.
-    /// - Complexity: O(n) (the hit test).
-    public mutating func pointerDown(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite, gesture == .idle else { return }
-        let sample = PointerSample(point: point, time: time)
-        if let index = hitIndex(point) {
-            gesture = .bubble(BubbleGesture(id: allBubbles[index].id, down: sample, samples: [sample],
-                                            isDragging: false, grabOffset: .zero, finger: point))
-        } else if configuration.backgroundScrollEnabled {
-            gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget, trail: [point]))
-        } else {
-            gesture = .ignored
-        }
-        if gesture != .ignored { wake() }
-    }
-
-    /// The finger moved to `point` at `time`: drags the bubble (once beyond `tapMaxDistance`)
-    /// or moves the anchor target. Ignored when no gesture is active.
-    /// - Complexity: O(1).
-    public mutating func pointerMoved(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite, gesture != .idle else { return }
-        if gesture != .ignored { wake() }
-        switch gesture {
-        case .bubble(var drag):
-            appendSample(PointerSample(point: point, time: time), into: &drag)
-            if !drag.isDragging && (point - drag.down.point).length > configuration.tapMaxDistance {
-                beginDrag(&drag)
-            }
-            gesture = .bubble(drag)
-        case .background(var drag):
-            moveAnchorTarget(drag, finger: point)
-            drag.trail.append(point)
-            if drag.trail.count > PickerConstants.sampleLimit { drag.trail.removeFirst() }
-            gesture = .background(drag)
-        case .idle, .ignored:
-            break
-        }
-    }
-
-    /// The finger lifted at `point` at `time`: ends a tap (toggling the bubble), a drag
-    /// (flicking the bubble with the finger's velocity) or a background drag (the anchor springs
-    /// back inside). Ignored when no gesture is active.
-    /// - Complexity: O(1), plus a selection's cost for a tap.
-    public mutating func pointerUp(at point: Vector2, time: Double) {
-        guard point.isFinite, time.isFinite, gesture != .idle else { return }
-        if gesture != .ignored { wake() }
-        let ending = gesture
-        gesture = .idle
-        switch ending {
-        case .bubble(var drag):
-            if !BubbleContainer.endsMotion(at: point, time: time, after: drag.samples.last) {
-                appendSample(PointerSample(point: point, time: time), into: &drag)
-            }
-            if drag.isDragging {
-                release(drag)
-            } else if (point - drag.down.point).length <= configuration.tapMaxDistance
-                        && time - drag.down.time <= configuration.tapMaxDuration {
-                toggle(drag.id)
-            }
-        case .background(let drag):
-            moveAnchorTarget(drag, finger: point)
-            anchorTarget = Vector2(BubbleContainer.unitClamp(anchorTarget.x), BubbleContainer.unitClamp(anchorTarget.y))
-            configuration.anchor = anchorTarget
-        case .idle, .ignored:
-            break
-        }
-    }
-
-    /// UIKit's way of lifting a moving finger: the up at the last moved point, within a frame or two.
+    /// UIKit's way of lifting a moving finger: the up at the last moved point, within a few frames.
     static func endsMotion(at point: Vector2, time: Double, after last: PointerSample?) -> Bool {
         guard let last, last.point == point else { return false }
-        return time - last.time <= PickerConstants.releaseGrace
+        return time - last.time <= PickerConstants.releaseGrace + 1e-9  // the tolerance absorbs rounded clocks
     }
-
-    /// Ends the gesture without a tap or a flick (a dragged bubble keeps its current velocity;
-    /// a dragged anchor springs back inside 0...1).
-    public mutating func pointerCancelled() {
-        guard gesture != .idle else { return }
-        if gesture != .ignored { wake() }
-        switch gesture {
-        case .bubble(let drag): endGesture(ifOn: drag.id)
-        case .background:
-            anchorTarget = Vector2(BubbleContainer.unitClamp(anchorTarget.x), BubbleContainer.unitClamp(anchorTarget.y))
-            configuration.anchor = anchorTarget
-        case .idle, .ignored: break
-        }
-        gesture = .idle
-    }
-
-    /// The bubble being dragged, if any.
-    public var draggedBubble: BubbleID? {
-        if case .bubble(let drag) = gesture, drag.isDragging { return drag.id }
-        return nil
-    }
-
-    /// True while a pointer is down.
-    public var isPointerDown: Bool { gesture != .idle }
-
-    func isDragged(_ id: BubbleID) -> Bool { draggedBubble == id }
 
     static func unitClamp(_ value: Double) -> Double { value < 0 ? 0 : (value > 1 ? 1 : value) }
 
@@ -162,12 +42,33 @@ extension BubbleContainer {
         bounded(try world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(motions[index])), of: body))
     }
 
-    /// Mean finger velocity over the last `flickWindow` seconds of samples.
+    /// Hands a dragged bubble back to the field with the velocity it has (a cancel, a removal).
+    mutating func releaseWithoutFlick(_ drag: BubbleGesture) {
+        guard drag.isDragging, let index = indexByID[drag.id], let body = motions[index].body else { return }
+        world.setAttracted(true, of: body)
+    }
+
+    /// Ends every pointer's gesture on this bubble (it becomes a gesture that does nothing; a
+    /// dragged body rejoins the field without a flick).
+    mutating func endGesture(ifOn id: BubbleID) {
+        for index in pointers.indices {
+            guard case .bubble(let drag) = pointers[index].gesture, drag.id == id else { continue }
+            pointers[index].gesture = .ignored
+            releaseWithoutFlick(drag)
+        }
+    }
+
+    /// Mean finger velocity over the last `flickWindow` seconds of samples: from the oldest
+    /// sample that recent (or, when none is, the newest earlier one) to the last. Samples at the
+    /// last one's time are passed over, so a repeated timestamp does not zero a flick.
     func flickVelocity(_ samples: [PointerSample]) -> Vector2 {
         guard let last = samples.last, samples.count >= 2 else { return .zero }
         var first = samples[samples.count - 2]
         for sample in samples.dropLast().reversed() where last.time - sample.time <= configuration.flickWindow {
             first = sample
+        }
+        if !(last.time - first.time > 0), let earlier = samples.dropLast().last(where: { $0.time < last.time }) {
+            first = earlier
         }
         let dt = last.time - first.time
         guard dt > 0 else { return .zero }
@@ -183,24 +84,57 @@ extension BubbleContainer {
         return speed > limit ? velocity * (limit / speed) : velocity
     }
 
-    /// Each step: the dragged body's velocity from an implicit critically damped spring toward
+    /// Each step: every dragged body's velocity from an implicit critically damped spring toward
     /// finger + grab offset: v' = (v − h ω² (x − target)) / (1 + 2 h ω + h² ω²).
-    mutating func driveDraggedBody() {
-        guard case .bubble(let drag) = gesture, drag.isDragging,
-              let index = indexByID[drag.id], let body = motions[index].body else { return }
-        let h = configuration.physics.timeStep
-        let omega = 2 * 3.141592653589793 * configuration.dragFrequency
-        let target = drag.finger + drag.grabOffset
-        let v = world.velocity(of: body), x = world.position(of: body)
-        let next = (v - (x - target) * (h * omega * omega)) / (1 + 2 * h * omega + h * h * omega * omega)
-        bounded(try world.setVelocity(capped(next, diameter: currentDiameter(motions[index])), of: body))
+    mutating func driveDraggedBodies() {
+        for pointer in pointers {
+            guard case .bubble(let drag) = pointer.gesture, drag.isDragging,
+                  let index = indexByID[drag.id], let body = motions[index].body else { continue }
+            let h = configuration.physics.timeStep
+            let omega = 2 * 3.141592653589793 * configuration.dragFrequency
+            let target = drag.finger + drag.grabOffset
+            let v = world.velocity(of: body), x = world.position(of: body)
+            let next = (v - (x - target) * (h * omega * omega)) / (1 + 2 * h * omega + h * h * omega * omega)
+            bounded(try world.setVelocity(capped(next, diameter: currentDiameter(motions[index])), of: body))
+        }
     }
 
-    /// Folds the gesture into the state hash.
+    /// Each step: fires the long press of every pointer resting on a bubble for
+    /// `longPressDuration` (not dragging, not fired yet), in the order the pointers went down.
+    mutating func fireLongPresses() {
+        guard configuration.longPressAction != .disabled, !pointers.isEmpty else { return }
+        var due: [BubbleID] = []
+        for index in pointers.indices {
+            guard case .bubble(var drag) = pointers[index].gesture, !drag.isDragging, !drag.longPressed,
+                  time - drag.pressStart >= configuration.longPressDuration - 1e-9 else { continue }
+            drag.longPressed = true
+            pointers[index].gesture = .bubble(drag)
+            due.append(drag.id)
+        }
+        for id in due { longPress(id) }
+    }
+
+    /// Folds the pointers into the state hash: the first pointer exactly as a single pointer
+    /// always hashed (without its identity), then each further pointer with its identity; a
+    /// fired long press only when there is one, and the press's start only when it differs from
+    /// the down sample's time (callers that pass the container's time, as scenarios do, never
+    /// differ). So one-pointer states hash as they always did.
     var gestureHash: UInt64 {
         var hasher = StateHasher()
+        guard let first = pointers.first else {
+            hasher.combine(UInt64(0))
+            return hasher.value
+        }
+        BubbleContainer.combine(first.gesture, into: &hasher)
+        for pointer in pointers.dropFirst() {
+            hasher.combine(UInt64(bitPattern: Int64(pointer.id)))
+            BubbleContainer.combine(pointer.gesture, into: &hasher)
+        }
+        return hasher.value
+    }
+
+    static func combine(_ gesture: GestureState, into hasher: inout StateHasher) {
         switch gesture {
-        case .idle: hasher.combine(UInt64(0))
         case .ignored: hasher.combine(UInt64(1))
         case .background(let drag):
             hasher.combine(UInt64(2))
@@ -212,21 +146,25 @@ extension BubbleContainer {
             hasher.combine(UInt64(bitPattern: Int64(drag.id.rawValue)))
             for sample in drag.samples { hasher.combine(sample.point.x); hasher.combine(sample.point.y); hasher.combine(sample.time) }
             for value in [drag.grabOffset.x, drag.grabOffset.y, drag.finger.x, drag.finger.y] { hasher.combine(value) }
+            if drag.longPressed { hasher.combine(UInt64(8)) }
+            if drag.pressStart != drag.down.time { hasher.combine(drag.pressStart) }
         }
-        return hasher.value
     }
 
-    /// The gesture in progress as a renderer shows it.
-    var pointerSnapshot: PointerSnapshot? {
-        switch gesture {
-        case .idle: return nil
-        case .ignored: return nil
-        case .bubble(let drag):
-            return PointerSnapshot(location: drag.finger, trail: drag.samples.map { $0.point },
-                                   target: .bubble(drag.id), isDragging: drag.isDragging)
-        case .background(let drag):
-            return PointerSnapshot(location: drag.trail.last ?? drag.down.point, trail: drag.trail,
-                                   target: .background, isDragging: true)
+    /// Every pointer down as a renderer shows it, in the order they went down (a pointer whose
+    /// gesture does nothing is not shown).
+    var pointerSnapshots: [PointerSnapshot] {
+        pointers.compactMap { pointer in
+            switch pointer.gesture {
+            case .ignored:
+                return nil
+            case .bubble(let drag):
+                return PointerSnapshot(location: drag.finger, trail: drag.samples.map { $0.point },
+                                       target: .bubble(drag.id), isDragging: drag.isDragging, id: pointer.id)
+            case .background(let drag):
+                return PointerSnapshot(location: drag.trail.last ?? drag.down.point, trail: drag.trail,
+                                       target: .background, isDragging: true, id: pointer.id)
+            }
         }
     }
 }

@@ -41,24 +41,39 @@ extension BubbleContainer {
 
     /// Hit test: among live bubbles whose drawn circle contains `point`, the one whose centre
     /// is nearest; on a tie the later-added one (drawn on top). Nil on the background.
-    public func bubble(at point: Vector2) -> Bubble<Content>? {
-        hitIndex(point).map { allBubbles[$0] }
+    /// `interpolation` is the fraction the frame on screen was drawn at (see
+    /// `frame(interpolation:)`): the test runs against those circles, so a touch hits what is
+    /// drawn under it; 1 (the default) tests the state after the last step.
+    /// - Complexity: O(n).
+    public func bubble(at point: Vector2, interpolation: Double = 1) -> Bubble<Content>? {
+        hitIndex(point, interpolation: interpolation).map { allBubbles[$0] }
     }
 
-    func hitIndex(_ point: Vector2) -> Int? {
+    func hitIndex(_ point: Vector2, interpolation: Double = 1) -> Int? {
         guard point.isFinite else { return nil }
+        let t = BubbleContainer.clampedFraction(interpolation)
         var best: Int? = nil
         var bestDistance = Double.infinity
         for index in motions.indices where motions[index].phase != .removing {
             guard let body = motions[index].body else { continue }
-            let distanceSquared = (world.position(of: body) - point).lengthSquared
-            let radius = world.radius(of: body)
+            var center = world.position(of: body), radius = world.radius(of: body)
+            if t < 1, motions[index].previous != nil {
+                let drawn = drawnCircle(index, interpolation: t)
+                center = drawn.center
+                radius = drawn.diameter * drawn.scale * 0.5
+            }
+            let distanceSquared = (center - point).lengthSquared
             if distanceSquared <= radius * radius && distanceSquared <= bestDistance {
                 best = index
                 bestDistance = distanceSquared
             }
         }
         return best
+    }
+
+    /// A frame fraction clamped to 0...1; a non-finite one is 1 (the state now).
+    static func clampedFraction(_ fraction: Double) -> Double {
+        fraction.isFinite ? (fraction < 0 ? 0 : (fraction > 1 ? 1 : fraction)) : 1
     }
 
     /// The layout diameter of a bubble now (animating between its two sizes).
@@ -79,16 +94,30 @@ extension BubbleContainer {
     /// of now.
     /// - Complexity: O(n).
     public func frame(interpolation fraction: Double) -> BubbleFrame {
-        let t = fraction.isFinite ? (fraction < 0 ? 0 : (fraction > 1 ? 1 : fraction)) : 1
+        let t = BubbleContainer.clampedFraction(fraction)
         var anchor = anchorPoint
         if let previous = previousAnchorPoint, t < 1 { anchor = Vector2.lerp(previous, anchor, t) }
+        let pointers = pointerSnapshots
         return BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
                            solidBorders: configuration.solidBorders, anchorPoint: anchor,
-                           bubbles: motions.indices.map { snapshot($0, interpolation: t) }, pointer: pointerSnapshot)
+                           bubbles: motions.indices.map { snapshot($0, interpolation: t) }, pointer: pointers.first,
+                           pointers: pointers)
     }
 
     func snapshot(_ index: Int, interpolation t: Double = 1) -> BubbleSnapshot {
         let motion = motions[index], bubble = allBubbles[index]
+        let drawn = drawnCircle(index, interpolation: t)
+        return BubbleSnapshot(id: bubble.id, tag: bubble.tag, center: drawn.center,
+                              diameter: drawn.diameter, scale: drawn.scale,
+                              isSelected: bubble.isSelected, phase: motion.phase,
+                              isDragged: isDragged(bubble.id),
+                              appearance: bubble.content.appearance(selected: bubble.isSelected))
+    }
+
+    /// Where and how large bubble `index` is drawn `t` of the way from its state before the last
+    /// step to now.
+    func drawnCircle(_ index: Int, interpolation t: Double) -> MotionSample {
+        let motion = motions[index]
         var center = motion.body.map { world.position(of: $0) } ?? anchorPoint
         var diameter = currentDiameter(motion)
         // A bubble that never got a body was never shown: it has no size (no ghost at the anchor).
@@ -98,11 +127,7 @@ extension BubbleContainer {
             diameter = previous.diameter + (diameter - previous.diameter) * t
             scale = previous.scale + (scale - previous.scale) * t
         }
-        return BubbleSnapshot(id: bubble.id, tag: bubble.tag, center: center,
-                              diameter: diameter, scale: scale,
-                              isSelected: bubble.isSelected, phase: motion.phase,
-                              isDragged: isDragged(bubble.id),
-                              appearance: bubble.content.appearance(selected: bubble.isSelected))
+        return MotionSample(center: center, diameter: diameter, scale: scale)
     }
 
     /// A hash of the exact state: the world's bodies plus every bubble's identity, tag,

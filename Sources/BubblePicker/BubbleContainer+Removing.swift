@@ -1,8 +1,10 @@
 import BubblePhysics
 
 /// Removing bubbles: always animated (shrink over `removalDuration`, no collisions, then gone).
-/// A removed bubble leaves the queries at once; `removed` is reported once, when it is gone.
-/// Removing the dragged bubble ends the drag (later pointer events of that gesture are ignored).
+/// A removed bubble leaves the queries at once; a selected one leaves the selection at once and
+/// reports `deselected` then (it is still drawn selected while it shrinks); `removed` is reported
+/// once, when it is gone. Removing a held or dragged bubble ends that pointer's gesture (its
+/// later pointer events are ignored).
 extension BubbleContainer {
     /// Removes one bubble. Returns false when it is not in the container (or already leaving).
     /// - Complexity: O(1).
@@ -48,7 +50,10 @@ extension BubbleContainer {
         motions[index].phase = .removing
         motions[index].phaseStart = time
         liveCount -= 1
-        if allBubbles[index].isSelected { selectedLiveCount -= 1 }
+        if allBubbles[index].isSelected {
+            selectedLiveCount -= 1
+            report(.deselected, index)
+        }
     }
 
     /// Destroys the bodies of bubbles whose shrink-out has ended and reports them, in insertion
@@ -82,13 +87,24 @@ extension BubbleContainer {
         indexByID.removeAll(keepingCapacity: true)
         for index in motions.indices { indexByID[allBubbles[index].id] = index }
     }
+}
 
-    /// Ends the pointer gesture if it is on this bubble (releases the body without a flick).
-    mutating func endGesture(ifOn id: BubbleID) {
-        guard case .bubble(let drag) = gesture, drag.id == id else { return }
-        gesture = .ignored
-        if drag.isDragging, let index = indexByID[id], let body = motions[index].body {
-            world.setAttracted(true, of: body)
-        }
+/// The long press: what a pointer resting on a bubble does, and what a keyboard, a switch or an
+/// accessibility "remove" action asks for the same way.
+extension BubbleContainer {
+    /// Long-presses a live bubble: reports `longPressed`, then performs `longPressAction`
+    /// (`.remove`: removes it, reporting `deselected` first if it was selected). Returns true
+    /// when the bubble was removed. Does nothing (and returns false) for an unknown or leaving
+    /// bubble, or when the action is `.disabled`.
+    /// - Complexity: O(pointers).
+    @discardableResult
+    public mutating func longPress(_ id: BubbleID) -> Bool {
+        guard configuration.longPressAction != .disabled, let index = indexByID[id],
+              motions[index].phase != .removing else { return false }
+        wake()
+        report(.longPressed, index)
+        guard configuration.longPressAction == .remove else { return false }
+        beginRemoval(index)
+        return true
     }
 }

@@ -5,8 +5,8 @@ import BubblePhysics
 /// newly selected bubble, and each change is reported once, deselections before selections.
 /// Bubbles that are leaving are not affected.
 extension BubbleContainer {
-    /// Selects one bubble. Returns true when it became selected (false: unknown, already
-    /// selected, or refused by `maxSelected`).
+    /// Selects one bubble. Returns true when it became selected (false: unknown, leaving,
+    /// already selected, or refused by `maxSelected`, which reports `selectionRefused`).
     @discardableResult
     public mutating func select(_ id: BubbleID) -> Bool { changeOne(id, to: true) }
 
@@ -77,18 +77,26 @@ extension BubbleContainer {
         motions.indices.filter { motions[$0].phase != .removing && predicate(allBubbles[$0]) }
     }
 
-    /// Applies deselections, then selections, honouring `maxSelected`; returns the number of
-    /// requested changes made (evictions by `.deselectOldest` are reported but not counted).
+    /// Applies deselections, then selections, honouring `maxSelected`, then reports the
+    /// refused selections; returns the number of requested changes made (evictions by
+    /// `.deselectOldest` are reported but not counted).
     mutating func commit(deselect: [Int], select: [Int]) -> Int {
         var select = select
-        var evicted: [Int] = []
+        var evicted: [Int] = [], refused: [Int] = []
         if let limit = configuration.maxSelected {
             let remaining = selectedCount - deselect.count
             switch configuration.maxSelectedPolicy {
             case .refuse:
-                select = Array(select.prefix(max(0, limit - remaining)))
+                let room = max(0, limit - remaining)
+                if select.count > room {
+                    refused = Array(select[room...])
+                    select = Array(select.prefix(room))
+                }
             case .deselectOldest:
-                if select.count > limit { select = Array(select.suffix(limit)) }
+                if select.count > limit {
+                    refused = Array(select.prefix(select.count - limit))
+                    select = Array(select.suffix(limit))
+                }
                 if !select.isEmpty {
                     evicted = oldestSelected(count: remaining + select.count - limit, excluding: deselect)
                 }
@@ -97,7 +105,15 @@ extension BubbleContainer {
         for index in deselect + evicted { setSelection(index, false) }
         let neighbours = select.count > 8 ? neighbourIndex(for: select) : nil
         for index in select { setSelection(index, true, neighbours: neighbours) }
+        for index in refused { reportRefusal(index) }
         return deselect.count + select.count
+    }
+
+    /// Reports that bubble `index` was not selected because the limit is reached.
+    mutating func reportRefusal(_ index: Int) {
+        let bubble = allBubbles[index]
+        queue(BubbleEvent(kind: .selectionRefused, bubble: bubble.id, tag: bubble.tag, step: stepCount,
+                          refusal: .limitReached), label: eventLabel(index))
     }
 
     /// Before adding a selected bubble: true when there is room (evicting if the policy says so).

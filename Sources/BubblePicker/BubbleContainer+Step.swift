@@ -3,11 +3,11 @@ import BubblePhysics
 /// Time: fixed steps, animations as functions of simulated time (smoothstep, + − × ÷ only).
 extension BubbleContainer {
     /// Advances one fixed step (`configuration.physics.timeStep`, 1/60 s by default): keeps the
-    /// current state for interpolated frames, advances the clock, moves the anchor, sets animated
-    /// sizes to their values at the step's end, drives a dragged bubble, steps the world (only
-    /// when the container has an area), then ends finished grow-ins and removals (reporting
-    /// `removed`), and checks for rest (reporting `paused`). A resting picker only advances its
-    /// clock (see `isAtRest`).
+    /// current state for interpolated frames, advances the clock, fires due long presses, moves
+    /// the anchor, sets animated sizes to their values at the step's end, drives the dragged
+    /// bubbles, steps the world (only when the container has an area), then ends finished
+    /// grow-ins and removals (reporting `removed`), and checks for rest (reporting `paused`). A
+    /// resting picker only advances its clock (see `isAtRest`).
     /// - Complexity: O(n) for bubbles of similar size; O(1) at rest.
     public mutating func step() {
         if resting {
@@ -17,9 +17,10 @@ extension BubbleContainer {
         keepPreviousState()
         time += configuration.physics.timeStep  // animations show their state at the step's end
         stepCount += 1
+        fireLongPresses()
         moveAnchorTowardTarget()
         animateBodies()
-        driveDraggedBody()
+        driveDraggedBodies()
         if configuration.size.hasArea { world.step() }
         settleAnimations()
         finishRemovals()

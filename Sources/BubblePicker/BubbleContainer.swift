@@ -41,6 +41,11 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     var eventStart = 0
     /// Events dropped because more than `maximumPendingEvents` were waiting.
     public internal(set) var droppedEventCount = 0
+    /// Per pending event, the bubble's accessibility label when it was reported (only while
+    /// `recordsEventLabels`, which `BubblePickerDriver` sets for its announcements; parallel to
+    /// `eventBuffer`). Not part of the state.
+    var eventLabels: [String?] = []
+    var recordsEventLabels = false
     /// Whether the last step ended over-full.
     var wasOverfull = false
     /// Whether the picker rests (see `isAtRest`), and for how many steps.
@@ -64,7 +69,8 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     /// The anchor in use (unit), and where it is heading (unit).
     var anchorCurrent: Vector2
     var anchorTarget: Vector2
-    var gesture: GestureState = .idle
+    /// The pointers down, in the order they went down.
+    var pointers: [ActivePointer] = []
     /// The frame clock of `advance(by:)`.
     var clock = FixedStepClock()
     /// The attraction point before the last step, for interpolated frames.
@@ -113,11 +119,23 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     /// Returns the events reported since the last call, oldest first, and forgets them.
     /// - Complexity: O(pending events).
     public mutating func takeEvents() -> [BubbleEvent] {
-        defer {
-            eventBuffer.removeAll(keepingCapacity: eventBuffer.count <= 1024)
-            eventStart = 0
-        }
+        defer { clearEvents() }
         return events
+    }
+
+    /// The pending events with the accessibility label each bubble had when it was reported
+    /// (nil for container events, and for every event unless `recordsEventLabels`), and forgets them.
+    /// - Complexity: O(pending events).
+    mutating func takeLabelledEvents() -> [(event: BubbleEvent, label: String?)] {
+        defer { clearEvents() }
+        let labels = recordsEventLabels && eventLabels.count == eventBuffer.count ? Array(eventLabels[eventStart...]) : []
+        return eventBuffer[eventStart...].enumerated().map { ($0.element, $0.offset < labels.count ? labels[$0.offset] : nil) }
+    }
+
+    mutating func clearEvents() {
+        eventBuffer.removeAll(keepingCapacity: eventBuffer.count <= 1024)
+        eventLabels.removeAll(keepingCapacity: eventLabels.count <= 1024)
+        eventStart = 0
     }
 
     /// The bookkeeping of the bubble `id`, if the container holds it.
@@ -128,23 +146,38 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
 
     mutating func report(_ kind: BubbleEvent.Kind, _ index: Int) {
         let bubble = allBubbles[index]
-        queue(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount))
+        queue(BubbleEvent(kind: kind, bubble: bubble.id, tag: bubble.tag, step: stepCount), label: eventLabel(index))
     }
 
     /// Reports a container event (no bubble).
     mutating func report(_ kind: BubbleEvent.Kind) {
-        queue(BubbleEvent(kind: kind, bubble: nil, tag: nil, step: stepCount))
+        queue(BubbleEvent(kind: kind, bubble: nil, tag: nil, step: stepCount), label: nil)
     }
 
-    /// Appends an event, dropping the oldest beyond `maximumPendingEvents`.
+    /// Starts recording each event's label (for `BubblePickerDriver`'s announcements).
+    mutating func recordEventLabels() {
+        guard !recordsEventLabels else { return }
+        recordsEventLabels = true
+        eventLabels = [String?](repeating: nil, count: eventBuffer.count)
+    }
+
+    /// Bubble `index`'s accessibility label for an event, when labels are recorded.
+    func eventLabel(_ index: Int) -> String? {
+        recordsEventLabels ? allBubbles[index].content.accessibilityLabel : nil
+    }
+
+    /// Appends an event (and its label, when labels are recorded), dropping the oldest beyond
+    /// `maximumPendingEvents`.
     /// - Complexity: O(1) amortised.
-    mutating func queue(_ event: BubbleEvent) {
+    mutating func queue(_ event: BubbleEvent, label: String?) {
         eventBuffer.append(event)
+        if recordsEventLabels { eventLabels.append(label) }
         if eventBuffer.count - eventStart > Self.maximumPendingEvents {
             eventStart += 1
             droppedEventCount += 1
             if eventStart >= Self.maximumPendingEvents {  // compact: the head is as long as the queue
                 eventBuffer.removeFirst(eventStart)
+                if eventLabels.count >= eventStart { eventLabels.removeFirst(eventStart) }
                 eventStart = 0
             }
         }
@@ -168,6 +201,6 @@ enum PickerConstants {
     /// Pointer samples kept per gesture.
     static let sampleLimit = 32
     /// Longest gap, seconds, between the last move and an up at the same point that still ends
-    /// that motion (UIKit reports `touchesEnded` a frame after the last move).
-    static let releaseGrace = 0.05
+    /// that motion (UIKit reports `touchesEnded` a frame or a few after the last move).
+    static let releaseGrace = 0.1
 }

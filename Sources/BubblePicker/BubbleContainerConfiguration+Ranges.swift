@@ -40,6 +40,8 @@ extension BubbleContainerConfiguration {
     public static let dragFrequencyRange = SettingRange<Double>("dragFrequency", 0.01...1000)
     /// `anchorSmoothing`, fraction per step.
     public static let anchorSmoothingRange = SettingRange<Double>("anchorSmoothing", 0.001...1)
+    /// `longPressDuration`, seconds.
+    public static let longPressDurationRange = SettingRange<Double>("longPressDuration", 0.01...60)
 
     /// Throws `InvalidValue` naming the first setting outside its range (physics settings are
     /// named `physics.<name>`).
@@ -72,5 +74,6 @@ extension BubbleContainerConfiguration {
         try Self.maxFlickSpeedRange.check(maxFlickSpeed)
         try Self.dragFrequencyRange.check(dragFrequency)
         try Self.anchorSmoothingRange.check(anchorSmoothing)
+        try Self.longPressDurationRange.check(longPressDuration)
     }
 }

@@ -8,6 +8,17 @@ public enum MaxSelectedPolicy: String, Hashable, Sendable, CaseIterable {
     case deselectOldest
 }
 
+/// What a long press on a bubble does (a pointer resting on it for `longPressDuration`, or
+/// `BubbleContainer.longPress(_:)` from a keyboard, a switch or an accessibility action).
+public enum LongPressAction: String, Hashable, Sendable, CaseIterable {
+    /// Reports `longPressed`, then removes the bubble (animated), like the browser playground.
+    case remove
+    /// Reports `longPressed` only; the app decides (a menu, a detail view).
+    case reportOnly
+    /// No long press: a resting pointer is just a press.
+    case disabled
+}
+
 /// Every setting of a `BubbleContainer`, with documented defaults. Units are points and
 /// seconds; y grows downward (UIKit). Any field may change mid-run through
 /// `BubbleContainer.setConfiguration(_:)`.
@@ -91,6 +102,11 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     /// Fraction of the way the anchor moves toward its target each step while the background is
     /// dragged or springs back, 0 < x ≤ 1. Default 0.2.
     public var anchorSmoothing: Double = 0.2
+    /// How long a pointer rests on a bubble (moving no more than `tapMaxDistance`) before the
+    /// long press fires, simulated seconds. Default 0.55.
+    public var longPressDuration: Double = 0.55
+    /// What a long press does. Default `.remove`.
+    public var longPressAction: LongPressAction = .remove
 
     /// Solver settings of the underlying world. Default `WorldConfiguration()`.
     public var physics: WorldConfiguration = WorldConfiguration()

@@ -1,6 +1,7 @@
 /// Something the container reports, in the order it happened. Within one call, deselections
-/// come before selections; `removed` is reported once, when the shrink-out ends and the
-/// bubble is gone. Container events (`overfull`, `fits`, `paused`, `resumed`) have no bubble.
+/// come before selections, and refusals come last; removing a selected bubble reports
+/// `deselected` at once and `removed` once, when the shrink-out ends and the bubble is gone.
+/// Container events (`overfull`, `fits`, `paused`, `resumed`) have no bubble.
 public struct BubbleEvent: Hashable, Sendable, CustomStringConvertible {
     /// What happened.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -10,8 +11,18 @@ public struct BubbleEvent: Hashable, Sendable, CustomStringConvertible {
         case removed
         /// A bubble became selected (by a tap, from code, or added selected).
         case selected
-        /// A bubble became unselected (by a tap, from code, or evicted by `maxSelected`).
+        /// A bubble became unselected (by a tap, from code, evicted by `maxSelected`, or removed
+        /// while selected: reported when the removal begins, before its `removed`).
         case deselected
+        /// A selection was refused (by a tap, from code, or a bubble added selected); `refusal`
+        /// says why. The bubble stays unselected.
+        case selectionRefused
+        /// A bubble's content or tag was replaced in place (`update(_:content:)`,
+        /// `update(_:tag:)`); the event carries the new tag.
+        case contentChanged
+        /// A pointer rested on a bubble for `longPressDuration`; `longPressAction` follows (a
+        /// removal reports its own events).
+        case longPressed
         /// The bubbles' area passed `BubbleContainer.overfullFraction` of the container's: they
         /// cannot all lie without overlapping (see `BubbleContainer.fillFraction`).
         case overfull
@@ -32,15 +43,27 @@ public struct BubbleEvent: Hashable, Sendable, CustomStringConvertible {
     public var tag: Int?
     /// The container's step count when it happened (0 before the first step).
     public var step: Int
+    /// Why a selection was refused (`selectionRefused` only; nil otherwise).
+    public var refusal: SelectionRefusal?
 
     /// An event from its parts.
-    public init(kind: Kind, bubble: BubbleID?, tag: Int?, step: Int) {
+    public init(kind: Kind, bubble: BubbleID?, tag: Int?, step: Int, refusal: SelectionRefusal? = nil) {
         self.kind = kind
         self.bubble = bubble
         self.tag = tag
         self.step = step
+        self.refusal = refusal
     }
 
-    /// `step: kind #id`, e.g. `60: selected #1`, or `step: kind` for container events.
-    public var description: String { "\(step): \(kind.rawValue)" + (bubble.map { " \($0)" } ?? "") }
+    /// `step: kind #id`, e.g. `60: selected #1`, `step: kind` for container events, and the
+    /// reason after a refusal: `61: selectionRefused #4 limitReached`.
+    public var description: String {
+        "\(step): \(kind.rawValue)" + (bubble.map { " \($0)" } ?? "") + (refusal.map { " " + $0.rawValue } ?? "")
+    }
+}
+
+/// Why a selection was refused.
+public enum SelectionRefusal: String, Hashable, Sendable, CaseIterable {
+    /// `maxSelected` bubbles are selected and `maxSelectedPolicy` is `.refuse` (or the limit is 0).
+    case limitReached
 }

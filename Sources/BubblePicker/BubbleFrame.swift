@@ -65,12 +65,15 @@ public struct BubbleFrame: Hashable, Sendable {
     public var anchorPoint: Vector2
     /// Every bubble on screen, in insertion order.
     public var bubbles: [BubbleSnapshot]
-    /// The finger, while a pointer is down (for drawing touches); nil otherwise.
+    /// The first finger down that does something, for drawing touches (the first of
+    /// `pointers`); nil otherwise.
     public var pointer: PointerSnapshot?
+    /// Every finger down that does something, in the order they went down.
+    public var pointers: [PointerSnapshot]
 
-    /// A frame from its parts.
+    /// A frame from its parts (`pointers` defaults to `pointer` alone).
     public init(step: Int, time: Double, container: Rect, solidBorders: Borders, anchorPoint: Vector2,
-                bubbles: [BubbleSnapshot], pointer: PointerSnapshot? = nil) {
+                bubbles: [BubbleSnapshot], pointer: PointerSnapshot? = nil, pointers: [PointerSnapshot]? = nil) {
         self.step = step
         self.time = time
         self.container = container
@@ -78,6 +81,7 @@ public struct BubbleFrame: Hashable, Sendable {
         self.anchorPoint = anchorPoint
         self.bubbles = bubbles
         self.pointer = pointer
+        self.pointers = pointers ?? (pointer.map { [$0] } ?? [])
     }
 
     /// The container's size in points.
@@ -92,7 +96,8 @@ public struct PointerSnapshot: Hashable, Sendable {
         case bubble(BubbleID)
         /// The background: a drag moves the attraction point.
         case background
-        /// Something that does nothing (background scrolling off, or a gesture ended early).
+        /// Something that does nothing (not shown in frames: `BubbleFrame.pointers` lists only
+        /// pointers whose gesture does something).
         case none
     }
 
@@ -104,12 +109,15 @@ public struct PointerSnapshot: Hashable, Sendable {
     public var target: Target
     /// True once a bubble gesture has become a drag.
     public var isDragging: Bool
+    /// The pointer's identity (as given to `BubbleContainer.pointerDown(id:at:time:interpolation:)`).
+    public var id: Int
 
     /// A pointer snapshot from its parts.
-    public init(location: Vector2, trail: [Vector2], target: Target, isDragging: Bool) {
+    public init(location: Vector2, trail: [Vector2], target: Target, isDragging: Bool, id: Int = 0) {
         self.location = location
         self.trail = trail
         self.target = target
         self.isDragging = isDragging
+        self.id = id
     }
 }

@@ -23,6 +23,16 @@ public struct BubbleColor: Hashable, Sendable {
     public static let white = BubbleColor(red: 1, green: 1, blue: 1)
     /// Fully transparent.
     public static let clear = BubbleColor(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// The colour every renderer in this package draws: each component clamped to 0...1, with NaN
+    /// red, green or blue read as 0 and a NaN alpha as 1 (a colour with every component NaN is
+    /// opaque black: drawn, never dropped). Colours come from an app's own types, so the scene
+    /// model, the SVG writers and the browser encoding apply this before any number is written.
+    public var sanitized: BubbleColor {
+        func unit(_ value: Double, nan: Double) -> Double { value.isNaN ? nan : (value < 0 ? 0 : (value > 1 ? 1 : value)) }
+        return BubbleColor(red: unit(red, nan: 0), green: unit(green, nan: 0), blue: unit(blue, nan: 0),
+                           alpha: unit(alpha, nan: 1))
+    }
 }
 
 /// What a renderer needs to draw one bubble in one selection state. Everything is optional
@@ -70,9 +80,16 @@ public protocol BubbleLayoutProvider {
     func diameter(selected: Bool) -> Double
     /// How to draw the bubble in that state. Default: an empty black circle.
     func appearance(selected: Bool) -> BubbleAppearance
+    /// What assistive technology calls the bubble (VoiceOver reads it; an ARIA option's name):
+    /// a short noun such as the genre's name, without "selected" or "button" (those are
+    /// traits). Default: the unselected appearance's text, or "" when it has none.
+    var accessibilityLabel: String { get }
 }
 
 extension BubbleLayoutProvider {
     /// An empty black circle.
     public func appearance(selected: Bool) -> BubbleAppearance { BubbleAppearance() }
+
+    /// The unselected appearance's text, or "".
+    public var accessibilityLabel: String { appearance(selected: false).text ?? "" }
 }

@@ -10,8 +10,8 @@ struct BubbleMotion: Hashable, Sendable {
     var phase: BubblePhase
     /// Simulated time the grow-in or shrink-out began, seconds.
     var phaseStart: Double
-    /// Whether the bubble spawns at the anchor (else at a corner), for waiting bubbles.
-    var spawnAtCenter: Bool
+    /// Where the bubble appears, for waiting bubbles.
+    var spawn: SpawnPoint
     /// Whether it grows in (else appears at full size), for waiting bubbles.
     var animated: Bool
     /// Whether the bubble is selected (a copy of `Bubble.isSelected`, kept in step by
@@ -25,6 +25,16 @@ struct BubbleMotion: Hashable, Sendable {
     var selectionOrder: Int
     /// The drawn state at the start of the last step, for interpolated frames (nil: not yet stepped).
     var previous: MotionSample?
+}
+
+/// Where a bubble appears when it gets a body.
+enum SpawnPoint: Hashable, Sendable {
+    /// A seeded spawn corner (never the same twice running), with seeded jitter.
+    case corner
+    /// The attraction point, with seeded jitter.
+    case anchor
+    /// Exactly this point (container points), kept inside the solid borders; no jitter.
+    case point(Vector2)
 }
 
 /// Where and how large a bubble was drawn at one step.

@@ -6,15 +6,21 @@ struct PointerSample: Hashable, Sendable {
     var time: Double
 }
 
-/// The single pointer's gesture.
+/// What one pointer is doing.
 enum GestureState: Hashable, Sendable {
-    case idle
     /// Down on a bubble: a tap until it moves too far, then a drag.
     case bubble(BubbleGesture)
     /// Down on the background: moves the anchor.
     case background(BackgroundGesture)
-    /// Down somewhere that does nothing (background scrolling off); ends on up.
+    /// Down somewhere that does nothing (background scrolling off, a bubble or the background
+    /// another pointer already holds, a gesture ended early); ends on up.
     case ignored
+}
+
+/// A pointer that is down: its identity (the caller's) and its gesture.
+struct ActivePointer: Hashable, Sendable {
+    var id: Int
+    var gesture: GestureState
 }
 
 struct BubbleGesture: Hashable, Sendable {
@@ -26,6 +32,11 @@ struct BubbleGesture: Hashable, Sendable {
     /// Body centre minus finger at the start of the drag, so the bubble does not jump.
     var grabOffset: Vector2
     var finger: Vector2
+    /// The long press fired (with `LongPressAction.reportOnly`; the other actions end the gesture).
+    var longPressed = false
+    /// The container's `time` when the pointer went down: the long press is timed on the
+    /// container's own clock, whatever time base the caller's pointer times use.
+    var pressStart: Double
 }
 
 struct BackgroundGesture: Hashable, Sendable {

@@ -52,19 +52,24 @@ public struct SVGDocument: Sendable, Hashable {
         case end
     }
 
-    /// Writes `text` `size` points high in sans-serif, vertically centred on `point.y`, anchored at
-    /// `point.x` by `anchor`.
-    public mutating func addText(_ text: String, at point: Vector2, size: Double, fill: String = "#222222", anchor: TextAnchor) {
-        body.append("<text x=\"\(SVGNumber.format(point.x))\" y=\"\(SVGNumber.format(point.y))\" font-family=\"sans-serif\" "
+    /// Writes `text` `size` points high in `fontFamily` (a CSS list; by default the one the default
+    /// table measures, `FontWidthTable.liberationSans.fontFamily`), vertically centred on `point.y`,
+    /// anchored at `point.x` by `anchor`. With `maxWidth`, the room the text was laid out for is
+    /// recorded as `data-max-width` (checked by `.ci/textcheck`).
+    public mutating func addText(_ text: String, at point: Vector2, size: Double, fill: String = "#222222", anchor: TextAnchor,
+                                 fontFamily: String = FontWidthTable.liberationSans.fontFamily, maxWidth: Double? = nil) {
+        let room = maxWidth.map { " data-max-width=\"\(SVGNumber.format($0))\"" } ?? ""
+        body.append("<text x=\"\(SVGNumber.format(point.x))\" y=\"\(SVGNumber.format(point.y))\" font-family=\"\(Self.escape(fontFamily))\"\(room) "
             + "font-size=\"\(SVGNumber.format(size))\" text-anchor=\"\(anchor.rawValue)\" dominant-baseline=\"central\" "
             + "fill=\"\(Self.escape(fill))\">\(Self.escape(text))</text>")
     }
 
     private static func point(_ p: Vector2) -> String { SVGNumber.format(p.x) + " " + SVGNumber.format(p.y) }
 
-    /// Writes `text` centred on `center`, `size` points high.
-    public mutating func addText(_ text: String, center: Vector2, size: Double = 12, fill: String = "#222222") {
-        addText(text, at: center, size: size, fill: fill, anchor: .middle)
+    /// Writes `text` centred on `center`, `size` points high (see `addText(_:at:size:fill:anchor:fontFamily:maxWidth:)`).
+    public mutating func addText(_ text: String, center: Vector2, size: Double = 12, fill: String = "#222222",
+                                 fontFamily: String = FontWidthTable.liberationSans.fontFamily, maxWidth: Double? = nil) {
+        addText(text, at: center, size: size, fill: fill, anchor: .middle, fontFamily: fontFamily, maxWidth: maxWidth)
     }
 
     /// Draws a circle (for targets in galleries and pickers).

@@ -18,12 +18,15 @@ public enum SceneSVG {
         return out + "</svg>\n"
     }
 
+    /// The font family of text that names none (captions): the default table's list.
+    static let defaultFontFamily = FontWidthTable.liberationSans.fontFamily
+
     /// The XML declaration and the opening `<svg>` with its view box and background.
     static func header(_ box: Rect, background: BubbleColor) -> String {
         let values = [box.minX, box.minY, box.width, box.height].map(number).joined(separator: " ")
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" "
-            + "viewBox=\"\(values)\" font-family=\"sans-serif\" style=\"background:\(XMLText.hex(background))\">\n"
+            + "viewBox=\"\(values)\" font-family=\"\(XMLText.escape(defaultFontFamily))\" style=\"background:\(XMLText.hex(background))\">\n"
     }
 
     /// One shape as an SVG element, with extra attributes and child elements (animations).
@@ -42,7 +45,10 @@ public enum SceneSVG {
         case .path(let path, let paint):
             return "<path d=\"\(path.svgPathData)\"\(attributes(paint)) stroke-linejoin=\"round\"" + close("path")
         case .text(let text):
-            return "<text x=\"\(number(text.center.x))\" y=\"\(number(text.center.y))\" font-size=\"\(number(text.fontSize))\""
+            // The document's font family is the default table's; other families are named per text.
+            let family = text.fontFamily == defaultFontFamily ? "" : " font-family=\"\(XMLText.escape(text.fontFamily))\""
+            return "<text x=\"\(number(text.center.x))\" y=\"\(number(text.center.y))\"\(family) "
+                + "font-size=\"\(number(text.fontSize))\" data-width=\"\(number(text.width))\" data-max-width=\"\(number(text.maxWidth))\""
                 + "\(text.bold ? " font-weight=\"bold\"" : "") text-anchor=\"middle\" dominant-baseline=\"central\""
                 + "\(colorAttributes("fill", text.color))\(extra)>\(children)\(XMLText.escape(text.text))</text>"
         }
@@ -60,8 +66,9 @@ public enum SceneSVG {
 
     /// ` name="#rrggbb"`, plus ` name-opacity="a"` when not opaque.
     static func colorAttributes(_ name: String, _ color: BubbleColor) -> String {
+        let color = color.sanitized
         var out = " \(name)=\"\(XMLText.hex(color))\""
-        if color.alpha < 1 { out += " \(name)-opacity=\"\(number((max(0, color.alpha) * 1000).rounded() / 1000))\"" }
+        if color.alpha < 1 { out += " \(name)-opacity=\"\(number((color.alpha * 1000).rounded() / 1000))\"" }
         return out
     }
 

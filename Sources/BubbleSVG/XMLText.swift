@@ -24,10 +24,12 @@ public enum XMLText {
         return out
     }
 
-    /// A colour as `#rrggbb` (alpha is written separately as an opacity).
+    /// A colour as `#rrggbb` (alpha is written separately as an opacity), from
+    /// `color.sanitized`: components clamped to 0...1, NaN as 0, so any colour gives six digits.
     public static func hex(_ color: BubbleColor) -> String {
+        let color = color.sanitized
         func channel(_ value: Double) -> String {
-            let byte = Int((min(max(value, 0), 1) * 255).rounded())
+            let byte = Int((value * 255).rounded())  // 0...255: `sanitized` leaves no NaN and nothing outside 0...1
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }

@@ -58,6 +58,10 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
     case dragFrequency
     /// Anchor smoothing per step.
     case anchorSmoothing
+    /// Long press duration, seconds.
+    case longPressDuration
+    /// `remove`, `reportOnly` or `disabled`.
+    case longPressAction
     /// The nested solver settings.
     case physics
 
@@ -69,6 +73,8 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
         case .anchor: return .point(C.anchorRange)
         case .fieldLaw: return .choice(FieldLaw.allCases.map { $0.rawValue })
         case .maxSelectedPolicy: return .choice(MaxSelectedPolicy.allCases.map { $0.rawValue })
+        case .longPressAction: return .choice(LongPressAction.allCases.map { $0.rawValue })
+        case .longPressDuration: return .number(C.longPressDurationRange)
         case .fieldStrength: return .number(C.fieldStrengthRange)
         case .falloffRadius: return .number(C.falloffRadiusRange)
         case .resistance: return .number(C.resistanceRange)
@@ -97,6 +103,7 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
         case (.anchor, .point(let v)): c.anchor = v
         case (.fieldLaw, .choice(let v)): c.fieldLaw = FieldLaw(rawValue: v) ?? c.fieldLaw
         case (.maxSelectedPolicy, .choice(let v)): c.maxSelectedPolicy = MaxSelectedPolicy(rawValue: v) ?? c.maxSelectedPolicy
+        case (.longPressAction, .choice(let v)): c.longPressAction = LongPressAction(rawValue: v) ?? c.longPressAction
         case (.horizontalScroll, .flag(let v)): c.horizontalScroll = v
         case (.verticalScroll, .flag(let v)): c.verticalScroll = v
         case (.backgroundScrollEnabled, .flag(let v)): c.backgroundScrollEnabled = v
@@ -126,6 +133,7 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
         case .maxFlickSpeed: c.maxFlickSpeed = v
         case .dragFrequency: c.dragFrequency = v
         case .anchorSmoothing: c.anchorSmoothing = v
+        case .longPressDuration: c.longPressDuration = v
         default: break
         }
     }
@@ -143,6 +151,7 @@ extension ContainerSetting {
         case .anchor, .physics: return nil
         case .fieldLaw: return Double(FieldLaw.allCases.firstIndex(of: c.fieldLaw) ?? 0)
         case .maxSelectedPolicy: return Double(MaxSelectedPolicy.allCases.firstIndex(of: c.maxSelectedPolicy) ?? 0)
+        case .longPressAction: return Double(LongPressAction.allCases.firstIndex(of: c.longPressAction) ?? 0)
         case .horizontalScroll: return c.horizontalScroll ? 1 : 0
         case .verticalScroll: return c.verticalScroll ? 1 : 0
         case .backgroundScrollEnabled: return c.backgroundScrollEnabled ? 1 : 0
@@ -171,6 +180,7 @@ extension ContainerSetting {
         case .maxFlickSpeed: return c.maxFlickSpeed
         case .dragFrequency: return c.dragFrequency
         case .anchorSmoothing: return c.anchorSmoothing
+        case .longPressDuration: return c.longPressDuration
         default: return nil
         }
     }

@@ -4,6 +4,10 @@ import BubblePicker
 ///
 /// Numbers are shortest round-trip decimals (`Double.description`), so a dump is exact and
 /// bit-identical across runs and platforms.
+///
+/// A bubble is in the dump from the step it appears (gets a body, at its spawn point) until it
+/// has shrunk out. A bubble that has not appeared (waiting for the container to get an area, or
+/// removed while still waiting) has no position and is not in the dump, just as it is not drawn.
 public enum DumpFormat: String, Sendable, CaseIterable {
     /// `step,id,tag,x,y,diameter,selected` with a header line.
     case csv
@@ -15,11 +19,17 @@ public enum DumpFormat: String, Sendable, CaseIterable {
         self == .csv ? "step,id,tag,x,y,diameter,selected\n" : ""
     }
 
-    /// The rows of one frame, each ending in a newline.
+    /// Whether a bubble has appeared: it has a body (a bubble without one is drawn at scale 0; a
+    /// bubble with one never has a scale below `minimumScale`).
+    static func hasAppeared(_ bubble: BubbleSnapshot) -> Bool {
+        bubble.phase != .waiting && bubble.scale > 0
+    }
+
+    /// The rows of one frame, each ending in a newline; bubbles that have not appeared are left out.
     /// - Complexity: O(bubbles).
     public func rows(_ frame: BubbleFrame) -> String {
         var out = ""
-        for bubble in frame.bubbles {
+        for bubble in frame.bubbles where Self.hasAppeared(bubble) {
             let id = bubble.id.rawValue, x = bubble.center.x, y = bubble.center.y, diameter = bubble.drawnDiameter
             switch self {
             case .csv:

@@ -16,16 +16,34 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
 /// Rejects everything RFC 8259 does not allow, with a line:column: `NaN` and `Infinity`,
 /// trailing commas, duplicate keys, leading zeros, invalid escapes and lone surrogates, raw
 /// control characters in strings, numbers out of `Double` range, and anything after the value.
-/// Nesting deeper than `maximumDepth` is refused rather than overflowing the stack.
+///
+/// The parser does not recurse: open arrays and objects are kept on an explicit stack on the heap,
+/// so the call stack it uses is the same at any depth. Nesting deeper than `maximumDepth` is still
+/// refused with a syntax error, because a `JSONValue` is a tree and everything that walks one
+/// (destroying it, comparing it, writing it back out for an error message) recurses once per level.
 public struct JSONParser {
-    /// Deepest nesting of arrays and objects accepted.
-    public static let maximumDepth = 200
+    /// Deepest nesting of arrays and objects accepted: 64 levels. A scenario needs 4 (the document,
+    /// `timeline`, an event, a `tags` list). The bound keeps every recursive walk of a parsed value
+    /// (its destruction, `==`, `JSONWriter`) to a few kilobytes of call stack at any depth accepted,
+    /// far inside the smallest stack this package runs on: the WebAssembly modules' 256 KiB.
+    public static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private var index = 0
-    private var depth = 0
+
+    /// An array or object still open, with what it holds so far.
+    private struct OpenContainer {
+        var isObject: Bool
+        var elements: [JSONValue] = []
+        var members: [JSONMember] = []
+        var seen = Set<String>()
+        /// The key whose value is being read (objects).
+        var key = ""
+    }
 
     /// Parses a whole document.
+    /// - Throws: `JSONSyntaxError` with the line and column of the first problem.
+    /// - Complexity: O(length); the call stack used does not grow with nesting.
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try parser.document()
@@ -44,11 +62,95 @@ public struct JSONParser {
 
     // MARK: Values
 
+    /// One value, nested ones included, with the open containers on `stack` instead of the call stack.
     private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        var stack: [OpenContainer] = []
+        while true {
+            // Read a value; an array or object that is not empty opens and the loop reads its first value.
+            var value: JSONValue
+            if let opened = try open(depth: stack.count) {
+                stack.append(opened)
+                continue
+            }
+            value = try parseScalarOrEmpty()
+            // Hand the value to the container it belongs to; close every container that ends here.
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    stack[top].members.append(JSONMember(key: stack[top].key, value: value))
+                } else {
+                    stack[top].elements.append(value)
+                }
+                skipWhitespace()
+                if consume(UInt8(ascii: ",")) {
+                    skipWhitespace()
+                    if stack[top].isObject {
+                        stack[top].key = try parseKey(&stack[top].seen)
+                    } else if peek(UInt8(ascii: "]")) {
+                        throw error("trailing comma before ']'")
+                    }
+                    break
+                }
+                let closed = stack.removeLast()
+                if closed.isObject {
+                    guard consume(UInt8(ascii: "}")) else { throw error("expected ',' or '}' in an object, got \(describeHere())") }
+                    value = .object(closed.members)
+                } else {
+                    guard consume(UInt8(ascii: "]")) else { throw error("expected ',' or ']' in an array, got \(describeHere())") }
+                    value = .array(closed.elements)
+                }
+            }
+            if stack.isEmpty { return value }
+        }
+    }
+
+    /// At `[` or `{` followed by a first value: consumes up to that value and returns the open
+    /// container. Nil for anything else (empty containers included: `parseScalarOrEmpty` reads them).
+    private mutating func open(depth: Int) throws(JSONSyntaxError) -> OpenContainer? {
+        guard let byte = current, byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") else { return nil }
+        if depth + 1 > Self.maximumDepth { throw error("nested deeper than \(Self.maximumDepth) levels") }
+        let isObject = byte == UInt8(ascii: "{")
+        let start = index
+        index += 1
+        skipWhitespace()
+        if consume(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+            index = start  // empty: read as a value
+            return nil
+        }
+        var container = OpenContainer(isObject: isObject)
+        if isObject {
+            container.key = try parseKey(&container.seen)
+        } else if peek(UInt8(ascii: "]")) {
+            throw error("trailing comma before ']'")
+        }
+        return container
+    }
+
+    /// An object's key and its colon, then the whitespace before the value; duplicates refused.
+    private mutating func parseKey(_ seen: inout Set<String>) throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error(peek(UInt8(ascii: "}")) ? "trailing comma before '}'" : "expected a key in double quotes, got \(describeHere())")
+        }
+        let keyStart = index
+        let key = try parseString()
+        guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\", got \(describeHere())") }
+        skipWhitespace()
+        return key
+    }
+
+    /// A value that holds no other value: a string, number, literal, `[]` or `{}`.
+    private mutating func parseScalarOrEmpty() throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let isObject = bytes[index] == UInt8(ascii: "{")
+            index += 1
+            skipWhitespace()
+            index += 1  // the closing bracket `open(depth:)` found
+            return isObject ? .object([]) : .array([])
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
@@ -59,54 +161,6 @@ public struct JSONParser {
         default:
             throw error("unexpected \(describeHere()), expected a value")
         }
-    }
-
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
-        var members: [JSONMember] = []
-        var seen = Set<String>()
-        skipWhitespace()
-        if consume(UInt8(ascii: "}")) { depth -= 1; return .object(members) }
-        while true {
-            skipWhitespace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                throw error(peek(UInt8(ascii: "}")) ? "trailing comma before '}'" : "expected a key in double quotes, got \(describeHere())")
-            }
-            let keyStart = index
-            let key = try parseString()
-            guard seen.insert(key).inserted else { throw error("duplicate key \"\(key)\"", at: keyStart) }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { throw error("expected ':' after key \"\(key)\", got \(describeHere())") }
-            skipWhitespace()
-            members.append(JSONMember(key: key, value: try parseValue()))
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "}")) { depth -= 1; return .object(members) }
-            throw error("expected ',' or '}' in an object, got \(describeHere())")
-        }
-    }
-
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
-        try enter()
-        index += 1
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if consume(UInt8(ascii: "]")) { depth -= 1; return .array(elements) }
-        while true {
-            skipWhitespace()
-            if peek(UInt8(ascii: "]")) { throw error("trailing comma before ']'") }
-            elements.append(try parseValue())
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            if consume(UInt8(ascii: "]")) { depth -= 1; return .array(elements) }
-            throw error("expected ',' or ']' in an array, got \(describeHere())")
-        }
-    }
-
-    private mutating func enter() throws(JSONSyntaxError) {
-        depth += 1
-        if depth > Self.maximumDepth { throw error("nested deeper than \(Self.maximumDepth) levels") }
     }
 
     private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {

@@ -28,6 +28,9 @@ public struct Scenario: Sendable {
     public var traceEvery: Int
     /// How many bubbles (the first, in id order) each golden sample records.
     public var traceBubbles: Int
+    /// Whether the golden trace also records the container's events after every step
+    /// (`"trace": {"events": true}`; off by default, so existing traces have none).
+    public var traceEvents: Bool = false
     /// The container's configuration at the start (seed included).
     public var configuration: BubbleContainerConfiguration
     /// The bubbles added before the first step, in order (the crowd's after the listed ones).
@@ -64,6 +67,9 @@ public struct TimelineEvent: Sendable, Equatable {
     public var path: String
     /// What it does.
     public var action: TimelineAction
+    /// The pointer of a pointer event (`pointer` in the file, default 0); nil for a
+    /// `pointerCancel` without one, which cancels every pointer.
+    public var pointer: Int? = 0
 }
 
 /// What a timeline event does.
@@ -93,6 +99,51 @@ public enum TimelineAction: Sendable, Equatable {
     /// Changes settings: the `settings` object's fields, decoded at load time, applied over the
     /// configuration in force when the event fires.
     case set([SettingChange])
+    /// Changes a bubble in place (same identity): the bubble with this id, and what changes.
+    case update(Int, BubbleUpdate)
+}
+
+/// What an `update` event changes in a stock bubble; nil fields stay as they are. The content
+/// changes through `BubbleContainer.update(_:content:)` (its size animates), the tag through
+/// `BubbleContainer.update(_:tag:)`.
+public struct BubbleUpdate: Sendable, Equatable {
+    /// New label text.
+    public var text: String?
+    /// New image asset name.
+    public var imageName: String?
+    /// New tag.
+    public var tag: Int?
+    /// New unselected diameter, points.
+    public var minSize: Double?
+    /// New selected diameter, points (with `minSize` alone: the old ratio kept).
+    public var maxSize: Double?
+
+    /// An update from its parts.
+    public init(text: String? = nil, imageName: String? = nil, tag: Int? = nil, minSize: Double? = nil, maxSize: Double? = nil) {
+        self.text = text
+        self.imageName = imageName
+        self.tag = tag
+        self.minSize = minSize
+        self.maxSize = maxSize
+    }
+
+    /// True when it changes the content (anything but the tag).
+    public var changesContent: Bool { text != nil || imageName != nil || minSize != nil || maxSize != nil }
+
+    /// `content` with this update's changes.
+    public func applied(to content: DefaultBubble) -> DefaultBubble {
+        var content = content
+        if let text { content.data.text = text }
+        if let imageName { content.data.imageName = imageName }
+        if let minSize {
+            let ratio = content.style.maxSize / content.style.minSize
+            content.style.minSize = minSize
+            content.style.maxSize = maxSize ?? minSize * ratio
+        } else if let maxSize {
+            content.style.maxSize = maxSize
+        }
+        return content
+    }
 }
 
 /// Where a pointer event happens: a point, or resolved when it fires.

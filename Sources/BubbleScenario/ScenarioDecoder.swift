@@ -29,7 +29,7 @@ extension Scenario {
         if description.isEmpty { throw ScenarioError("description", "must say what the scenario shows") }
         let seed = try reader.seed("seed")
         let steps = try reader.integer("steps", in: 1...Self.maximumSteps)
-        let (every, traceBubbles) = try Self.trace(reader, steps: steps)
+        let (every, traceBubbles, traceEvents) = try Self.trace(reader, steps: steps)
         let configuration = try ConfigurationReader.container(try reader.required("container"), path: "container", seed: seed)
         let style = try BubbleReader.style(reader.value("style"), path: "style")
         var bubbles = try BubbleReader.bubbles(try reader.array("bubbles") ?? [], path: "bubbles", style: style)
@@ -41,13 +41,16 @@ extension Scenario {
         self.init(name: name, description: description, seed: seed, steps: steps, traceEvery: every,
                   traceBubbles: traceBubbles, configuration: configuration, bubbles: bubbles, timeline: timeline,
                   sourceHash: Self.hash(JSONWriter.compact(document)))
+        self.traceEvents = traceEvents
     }
 
-    /// The optional `trace` object: `every` (default 30, at most `steps`) and `bubbles` (default 100).
-    static func trace(_ reader: FieldReader, steps: Int) throws(ScenarioError) -> (Int, Int) {
-        guard let value = reader.value("trace") else { return (min(30, steps), 100) }
-        let trace = try FieldReader(value, path: "trace", allowed: ["every", "bubbles"])
-        return (try trace.integer("every", min(30, steps), in: 1...steps), try trace.integer("bubbles", 100, in: 0...1000))
+    /// The optional `trace` object: `every` (default 30, at most `steps`), `bubbles` (default 100)
+    /// and `events` (default false).
+    static func trace(_ reader: FieldReader, steps: Int) throws(ScenarioError) -> (Int, Int, Bool) {
+        guard let value = reader.value("trace") else { return (min(30, steps), 100, false) }
+        let trace = try FieldReader(value, path: "trace", allowed: ["every", "bubbles", "events"])
+        return (try trace.integer("every", min(30, steps), in: 1...steps), try trace.integer("bubbles", 100, in: 0...1000),
+                try trace.bool("events", false))
     }
 
     /// FNV-1a over the UTF-8 bytes, as 16 hex digits.

@@ -16,8 +16,8 @@ public struct ScenarioRunner: Sendable {
     /// The container's events during the last step (and the events before it), oldest first.
     public private(set) var lastEvents: [BubbleEvent] = []
     private var nextEvent = 0
-    /// Where the pointer last went down (drags and taps relative to a bubble).
-    private var downPoint = Vector2.zero
+    /// Where each pointer last went down (drags and taps relative to a bubble), by pointer id.
+    private var downPoints: [Int: Vector2] = [:]
 
     /// A container configured as the scenario says, with its initial bubbles added.
     /// - Throws: only if the scenario's configuration is out of range, which `Scenario`'s
@@ -87,11 +87,13 @@ public struct ScenarioRunner: Sendable {
         case .toggle(let target): try check(target, event); container.toggle { target.matches($0) }
         case .pointerDown(let position):
             let point = try resolve(position, event)
-            downPoint = point
-            container.pointerDown(at: point, time: time)
-        case .pointerMove(let position): container.pointerMoved(at: try resolve(position, event), time: time)
-        case .pointerUp(let position): container.pointerUp(at: try resolve(position, event), time: time)
-        case .pointerCancel: container.pointerCancelled()
+            downPoints[event.pointer ?? 0] = point
+            container.pointerDown(id: event.pointer ?? 0, at: point, time: time)
+        case .pointerMove(let position): container.pointerMove(id: event.pointer ?? 0, at: try resolve(position, event), time: time)
+        case .pointerUp(let position): container.pointerUp(id: event.pointer ?? 0, at: try resolve(position, event), time: time)
+        case .pointerCancel:
+            if let pointer = event.pointer { container.pointerCancel(id: pointer) } else { container.pointerCancel() }
+        case .update(let id, let changes): try update(BubbleID(id), changes, event)
         case .moveAnchor(let anchor):
             try configure(event.path) { (c: inout BubbleContainer<DefaultBubble>) throws(BubbleContainerError) in try c.setAnchor(anchor) }
         case .resize(let size):
@@ -104,13 +106,23 @@ public struct ScenarioRunner: Sendable {
     private func resolve(_ position: PointerPosition, _ event: TimelineEvent) throws(ScenarioError) -> Vector2 {
         switch position {
         case .point(let point): return point
-        case .fromDown(let offset): return downPoint + offset
+        case .fromDown(let offset): return (downPoints[event.pointer ?? 0] ?? .zero) + offset
         case .bubble(let id, let field):
             guard let center = container.center(of: BubbleID(id)) else {
                 throw ScenarioError("\(event.path).\(field)", "no bubble matches at step \(event.at)", got: String(id))
             }
             return center
         }
+    }
+
+    /// Changes a bubble in place: its content (through `update(_:content:)`, so its size
+    /// animates) and its tag.
+    private mutating func update(_ id: BubbleID, _ changes: BubbleUpdate, _ event: TimelineEvent) throws(ScenarioError) {
+        guard let bubble = container.bubble(id) else {
+            throw ScenarioError("\(event.path).id", "no bubble matches at step \(event.at)", got: String(id.rawValue))
+        }
+        if changes.changesContent { container.update(id, content: changes.applied(to: bubble.content)) }
+        if let tag = changes.tag { container.update(id, tag: tag) }
     }
 
     /// Fails when a target that must match (an id, a tag, a tag list) matches no bubble now.

@@ -4,7 +4,11 @@ import BubblePicker
 /// Reads the `timeline` array into events sorted by step, expanding `repeat`, `tap` and `drag`.
 struct TimelineReader {
     static let eventNames = ["add", "remove", "select", "deselect", "toggle", "pointerDown", "pointerMove", "pointerUp",
-                             "pointerCancel", "tap", "drag", "moveAnchor", "resize", "set"]
+                             "pointerCancel", "tap", "drag", "moveAnchor", "resize", "set", "update"]
+    /// Fields of an `update` event besides `id`.
+    static let updateFields = ["text", "image", "tag", "minSize", "maxSize"]
+    /// Pointer identities in the file (`pointer`).
+    static let pointerRange = 0...1_000_000
     static let common = ["at", "event", "repeat", "every"]
     static let targetFields = ["id", "tag", "tags", "all", "where"]
 
@@ -28,7 +32,7 @@ struct TimelineReader {
 
     private mutating func read(_ value: JSONValue, path: String) throws(ScenarioError) {
         guard case .object = value else { throw ScenarioError(path, "expected an object", got: value.excerpt()) }
-        let name = try FieldReader(value, path: path, allowed: value.objectKeys).choice("event", from: Self.eventNames)
+        let name = try Self.eventName(value, path: path)
         let reader = try FieldReader(value, path: path, allowed: Self.common + Self.fields(of: name))
         let at = try reader.integer("at", in: 0...Scenario.maximumSteps)
         try checkInside(at, path: reader.path("at"))
@@ -49,6 +53,16 @@ struct TimelineReader {
         }
     }
 
+    /// The element's `event`: one of `eventNames`. A missing, mistyped or unknown one is an error
+    /// that lists every valid name (from that one list, so a new event joins the message).
+    static func eventName(_ value: JSONValue, path: String) throws(ScenarioError) -> String {
+        let reader = try FieldReader(value, path: path, allowed: value.objectKeys)
+        let expected = "expected one of: " + eventNames.joined(separator: ", ")
+        guard let event = value["event"] else { throw ScenarioError(reader.path("event"), "missing required field, " + expected) }
+        guard case .string = event else { throw ScenarioError(reader.path("event"), expected, got: event.excerpt()) }
+        return try reader.choice("event", from: eventNames)
+    }
+
     private func checkInside(_ at: Int, path: String) throws(ScenarioError) {
         if at >= steps { throw ScenarioError(path, "step \(at) is beyond the end (steps = \(steps))") }
     }
@@ -58,9 +72,12 @@ struct TimelineReader {
         switch name {
         case "add": return BubbleReader.bubbleFields
         case "remove", "select", "deselect", "toggle": return targetFields
-        case "pointerDown", "pointerMove", "pointerUp", "moveAnchor": return ["x", "y"]
-        case "tap": return ["x", "y", "id"]
-        case "drag": return ["from", "to", "by", "steps"]
+        case "pointerDown", "tap": return ["x", "y", "id", "pointer"]
+        case "pointerMove", "pointerUp": return ["x", "y", "pointer"]
+        case "pointerCancel": return ["pointer"]
+        case "moveAnchor": return ["x", "y"]
+        case "drag": return ["from", "to", "by", "steps", "pointer"]
+        case "update": return ["id"] + updateFields
         case "resize": return ["width", "height"]
         case "set": return ["settings"]
         default: return []
@@ -68,27 +85,24 @@ struct TimelineReader {
     }
 
     private mutating func expand(_ name: String, _ reader: FieldReader, at: Int, copy: Int, path: String) throws(ScenarioError) {
-        func emit(_ action: TimelineAction, _ offset: Int = 0) { events.append(TimelineEvent(at: at + offset, path: path, action: action)) }
+        let pointer: Int? = reader.has("pointer") ? try reader.integer("pointer", in: Self.pointerRange) : (name == "pointerCancel" ? nil : 0)
+        func emit(_ action: TimelineAction, _ offset: Int = 0) {
+            events.append(TimelineEvent(at: at + offset, path: path, action: action, pointer: pointer))
+        }
         switch name {
         case "add": emit(.add(try addedBubble(reader, copy: copy)))
         case "remove": emit(.remove(try Self.target(reader)))
         case "select": emit(.select(try Self.target(reader)))
         case "deselect": emit(.deselect(try Self.target(reader)))
         case "toggle": emit(.toggle(try Self.target(reader)))
-        case "pointerDown": emit(.pointerDown(.point(try Self.position(reader))))
+        case "pointerDown": emit(.pointerDown(try Self.downPosition(reader)))
         case "pointerMove": emit(.pointerMove(.point(try Self.position(reader))))
         case "pointerUp": emit(.pointerUp(.point(try Self.position(reader))))
         case "pointerCancel": emit(.pointerCancel)
         case "tap":
-            if reader.has("id") {
-                if reader.has("x") || reader.has("y") { throw ScenarioError(reader.path("id"), "give either id or x and y, not both") }
-                emit(.pointerDown(.bubble(id: try reader.integer("id", in: BubbleID.range.bounds), field: "id")))
-                emit(.pointerUp(.fromDown(.zero)), 1)
-            } else {
-                let point = try Self.position(reader)
-                emit(.pointerDown(.point(point)))
-                emit(.pointerUp(.point(point)), 1)
-            }
+            let down = try Self.downPosition(reader)
+            emit(.pointerDown(down))
+            if case .point(let point) = down { emit(.pointerUp(.point(point)), 1) } else { emit(.pointerUp(.fromDown(.zero)), 1) }
         case "drag": try expandDrag(reader, emit: emit)
         case "moveAnchor":
             let range = BubbleContainerConfiguration.anchorRange
@@ -96,6 +110,7 @@ struct TimelineReader {
         case "resize":
             let side = BubbleContainerConfiguration.sideRange
             emit(.resize(Size(width: try reader.number("width", in: side), height: try reader.number("height", in: side))))
+        case "update": emit(.update(try reader.integer("id", in: BubbleID.range.bounds), try Self.update(reader)))
         default:
             emit(.set(try ConfigurationReader.changes(try reader.required("settings"), path: reader.path("settings"))))
         }
@@ -164,6 +179,31 @@ struct TimelineReader {
             }
         }
         return out + rest
+    }
+
+    /// Where a `pointerDown` or `tap` goes down: `x` and `y`, or `id` (the bubble's centre when it fires).
+    static func downPosition(_ reader: FieldReader) throws(ScenarioError) -> PointerPosition {
+        guard reader.has("id") else { return .point(try position(reader)) }
+        if reader.has("x") || reader.has("y") { throw ScenarioError(reader.path("id"), "give either id or x and y, not both") }
+        return .bubble(id: try reader.integer("id", in: BubbleID.range.bounds), field: "id")
+    }
+
+    /// The changes of an `update` event: at least one of `text`, `image`, `tag`, `minSize`, `maxSize`.
+    static func update(_ reader: FieldReader) throws(ScenarioError) -> BubbleUpdate {
+        guard updateFields.contains(where: { reader.has($0) }) else {
+            throw ScenarioError(reader.path, "needs at least one of: \(updateFields.joined(separator: ", "))")
+        }
+        var update = BubbleUpdate()
+        if reader.has("text") {
+            let text = try reader.string("text")
+            if text.count > 1000 { throw ScenarioError(reader.path("text"), "longer than 1000 characters") }
+            update.text = text
+        }
+        if reader.has("image") { update.imageName = try reader.string("image") }
+        if reader.has("tag") { update.tag = try reader.integer("tag", in: BubbleReader.tagRange) }
+        if reader.has("minSize") { update.minSize = try reader.number("minSize", in: BubbleReader.sizeRange) }
+        if reader.has("maxSize") { update.maxSize = try reader.number("maxSize", in: BubbleReader.sizeRange) }
+        return update
     }
 
     static func position(_ reader: FieldReader) throws(ScenarioError) -> Vector2 {

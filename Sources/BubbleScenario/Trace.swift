@@ -17,7 +17,9 @@ import BubblePicker
 /// `source` is a hash of the scenario's JSON (canonical, whitespace-free), so a golden recorded
 /// for an older version of a scenario is reported as stale rather than as a divergence. Sample
 /// lines are `id x y diameter selected` for the first `limit` bubbles in id order; numbers are
-/// shortest round-trip decimals, so they are exact.
+/// shortest round-trip decimals, so they are exact. A scenario with `"trace": {"events": true}`
+/// also records, after each step's hash line, one `event <description>` line per event the
+/// container reported up to that step (e.g. `event 130: selectionRefused #4 limitReached`).
 public struct Trace: Sendable, Equatable {
     /// Version of this text format.
     public static let formatVersion = 1
@@ -36,6 +38,9 @@ public struct Trace: Sendable, Equatable {
     public var hashes: [String]
     /// The position samples, in step order.
     public var samples: [TraceSample]
+    /// The events recorded (scenarios with `traceEvents` only), in step order: a step's events
+    /// are those reported by the timeline events before it and by the step itself.
+    public var events: [TraceSample] = []
 
     /// A trace from its parts (empty: to be filled by `record`).
     public init(scenario: String, source: String, steps: Int, every: Int, limit: Int,
@@ -51,8 +56,9 @@ public struct Trace: Sendable, Equatable {
 
     /// Adds a step: its hash, and the sample lines of its frame (made only then) when the step
     /// is a multiple of `every`.
-    public mutating func record(step: Int, hash: UInt64, frame: () -> BubbleFrame) {
+    public mutating func record(step: Int, hash: UInt64, frame: () -> BubbleFrame, events: [BubbleEvent] = []) {
         hashes.append(StateHasher.hexDigits(hash))
+        if !events.isEmpty { self.events.append(TraceSample(step: step, lines: events.map { $0.description })) }
         guard every > 0, step % every == 0 else { return }
         samples.append(TraceSample(step: step, lines: frame().bubbles.prefix(limit).map(Trace.line)))
     }
@@ -71,7 +77,8 @@ public struct Trace: Sendable, Equatable {
                           every: scenario.traceEvery, limit: scenario.traceBubbles)
         var runner = try ScenarioRunner(scenario)
         try runner.run(through: scenario.steps, every: 1, progress: progress) { (runner: ScenarioRunner) throws(ScenarioError) in
-            trace.record(step: runner.stepsTaken, hash: runner.stateHash(), frame: runner.frame)
+            trace.record(step: runner.stepsTaken, hash: runner.stateHash(), frame: runner.frame,
+                         events: scenario.traceEvents ? runner.lastEvents : [])
         }
         return trace
     }
@@ -80,9 +87,13 @@ public struct Trace: Sendable, Equatable {
     public var text: String {
         var out = "bubblepicker-trace \(Self.formatVersion)\nscenario \(scenario)\nsource \(source)\n"
         out += "steps \(steps) every \(every) limit \(limit)\n"
-        var sampleIndex = 0
+        var sampleIndex = 0, eventIndex = 0
         for (step, hash) in hashes.enumerated() {
             out += "\(step) \(hash)\n"
+            while eventIndex < events.count, events[eventIndex].step == step {
+                for line in events[eventIndex].lines { out += "event " + line + "\n" }
+                eventIndex += 1
+            }
             while sampleIndex < samples.count, samples[sampleIndex].step == step {
                 for line in samples[sampleIndex].lines { out += "  " + line + "\n" }
                 sampleIndex += 1

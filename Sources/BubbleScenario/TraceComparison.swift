@@ -20,7 +20,21 @@ extension Trace {
         if hashes.count != golden.hashes.count {
             return "the replay has \(hashes.count) step hashes, the golden \(golden.hashes.count)"
         }
-        return firstSampleDifference(from: golden, atOrAfter: 0)
+        return firstSampleDifference(from: golden, atOrAfter: 0) ?? firstEventDifference(from: golden)
+    }
+
+    /// The first step whose recorded events differ, as "events at step S: A, golden B".
+    func firstEventDifference(from golden: Trace) -> String? {
+        guard events != golden.events else { return nil }
+        for index in 0..<max(events.count, golden.events.count) {
+            let mine = index < events.count ? events[index] : nil, theirs = index < golden.events.count ? golden.events[index] : nil
+            guard mine != theirs else { continue }
+            let step = min(mine?.step ?? Int.max, theirs?.step ?? Int.max)
+            let shown = mine?.step == step ? mine!.lines.joined(separator: ", ") : "none"
+            let goldenShown = theirs?.step == step ? theirs!.lines.joined(separator: ", ") : "none"
+            return "events at step \(step): \(shown), golden \(goldenShown)"
+        }
+        return nil
     }
 
     /// The first sampled difference at or after `step`, as "at step S bubble I: x A, golden B".

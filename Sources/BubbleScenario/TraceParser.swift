@@ -27,9 +27,22 @@ extension Trace {
     }
 
     /// A hash line (`step hash`) opens a step, with an empty sample when the step is a multiple
-    /// of `every` (so a sample of no bubbles round-trips); an indented line adds to that sample.
+    /// of `every` (so a sample of no bubbles round-trips); an indented line adds to that sample;
+    /// an `event …` line adds an event to that step.
     private mutating func parseBody(_ line: String, number: Int) throws(ScenarioError) {
         let words = line.split(separator: " ")
+        if line.hasPrefix("event ") {
+            guard !hashes.isEmpty, line.count > 6 else {
+                throw ScenarioError("line \(number)", "an event line before the first step", got: String(line.prefix(60)))
+            }
+            let step = hashes.count - 1
+            if events.last?.step == step {
+                events[events.count - 1].lines.append(String(line.dropFirst(6)))
+            } else {
+                events.append(TraceSample(step: step, lines: [String(line.dropFirst(6))]))
+            }
+            return
+        }
         if line.hasPrefix("  ") {
             guard words.count == 5, Int(words[0]) != nil, Double(words[1]) != nil, Double(words[2]) != nil,
                   Double(words[3]) != nil, words[4] == "0" || words[4] == "1" else {

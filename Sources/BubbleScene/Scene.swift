@@ -120,7 +120,7 @@ public enum SceneShape: Hashable, Sendable {
     case circle(Vector2, radius: Double, ScenePaint)
     /// A path of lines and Béziers (callout balloons, markers).
     case path(BezierPath, ScenePaint)
-    /// A single line of text, already fitted (see ``SceneText``).
+    /// A single line of text, already laid out (see ``SceneText``).
     case text(SceneText)
 }
 
@@ -144,8 +144,9 @@ public struct ScenePaint: Hashable, Sendable {
     }
 }
 
-/// One line of text, centred on a point, already fitted: a renderer draws `text` at `fontSize`
-/// in a sans-serif face and it is no wider than `width` by the package's text width model.
+/// One line of text, centred on a point, already laid out: a renderer draws `text` at `fontSize` in
+/// `fontFamily` (the font its width was measured for) and it is `width` wide by that measure, within
+/// `maxWidth`. Text of several lines is one item per line, top to bottom, in the same role.
 public struct SceneText: Hashable, Sendable {
     /// The text to draw (possibly ellipsized).
     public var text: String
@@ -155,18 +156,27 @@ public struct SceneText: Hashable, Sendable {
     public var fontSize: Double
     /// Colour.
     public var color: BubbleColor
-    /// Estimated width at `fontSize`, points.
+    /// Its width at `fontSize` by the measurer that laid it out, points.
     public var width: Double
     /// True for bold (callout titles).
     public var bold: Bool
+    /// The CSS `font-family` list the width was measured for (`TextMeasuring.fontFamily`).
+    public var fontFamily: String
+    /// The widest the line may be drawn, points: the room of its box (a bubble's chord, a callout's
+    /// content width). A renderer whose font runs wider than measured may squeeze the line to it.
+    public var maxWidth: Double
 
-    /// A text item from its parts.
-    public init(text: String, center: Vector2, fontSize: Double, color: BubbleColor, width: Double, bold: Bool = false) {
+    /// A text item from its parts; `fontFamily` defaults to the package's default table's
+    /// (Liberation Sans) and `maxWidth` to `width`.
+    public init(text: String, center: Vector2, fontSize: Double, color: BubbleColor, width: Double, bold: Bool = false,
+                fontFamily: String = FontWidthTable.liberationSans.fontFamily, maxWidth: Double? = nil) {
         self.text = text
         self.center = center
         self.fontSize = fontSize
         self.color = color
         self.width = width
         self.bold = bold
+        self.fontFamily = fontFamily
+        self.maxWidth = maxWidth ?? width
     }
 }

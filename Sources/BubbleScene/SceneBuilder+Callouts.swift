@@ -2,75 +2,78 @@ import Balloons
 import BubblePicker
 
 /// Callouts: one balloon per selected bubble, inside the container, pointing at the bubble's edge,
-/// on a side that covers no label, no other callout and no other selected bubble when such a side
-/// exists (the least overlap otherwise), and on the same side as last frame while it stays free.
+/// placed together (`BalloonPlacement.placeGroup`) so that none covers another callout, another
+/// selected bubble or a label when such a layout exists (the least overlap otherwise), each on the
+/// same side as last frame unless it must move. Their text wraps to the typesetting's line count.
 extension SceneBuilder {
     /// Directions in order of preference: above, below, the sides, then the diagonals.
     static let calloutDirections: [StemDirection] = [.down, .up, .left, .right, .downRight, .downLeft, .upRight, .upLeft]
+    /// The callouts' padding round their text, points.
+    static let calloutPadding = 6.0
 
-    /// The callout items and how many could not avoid covering something.
-    mutating func calloutItems(_ frame: BubbleFrame, labels: [SceneItem]) -> (items: [SceneItem], crowded: Int) {
-        var obstacles = Obstacles(labels: labels, frame: frame)
-        var items: [SceneItem] = [], crowded = 0, directions: [(BubbleID, StemDirection)] = []
-        for bubble in frame.bubbles where bubble.isSelected && bubble.drawnDiameter > 0 && frame.container.hasArea {
-            let text = fittedCalloutText(bubble)
+    /// The callout balloon's shape.
+    static var calloutConfiguration: BalloonConfiguration {
+        var configuration = BalloonConfiguration(cornerRadius: .fixed(7))
+        configuration.stem.size = Size(width: 14, height: 9)
+        return configuration
+    }
+
+    /// The callout items and how many could not avoid covering something (or the container's edge).
+    mutating func calloutItems<M: TextMeasuring>(_ frame: BubbleFrame, labels: [SceneItem], _ measurer: M) -> (items: [SceneItem], crowded: Int) {
+        guard frame.container.hasArea else { calloutDirections = []; return ([], 0) }
+        var texts: [TextLayout] = [], requests: [PlacementRequest] = [], owners: [BubbleID] = []
+        for bubble in frame.bubbles where bubble.isSelected && bubble.drawnDiameter > 0 && bubble.center.isFinite {
+            let text = calloutText(bubble, container: frame.container, measurer)
             let previous = calloutDirections.first { $0.0 == bubble.id }?.1
-            guard let choice = bestCallout(for: bubble, text: text, container: frame.container,
-                                           obstacles: obstacles, previous: previous) else { continue }
-            if !choice.free { crowded += 1 }
-            directions.append((bubble.id, choice.placement.direction))
-            obstacles.rects.append(choice.placement.bounds)
-            items.append(SceneItem(role: .callout, bubble: bubble.id, shape: .path(choice.path, ScenePaint(
+            texts.append(text)
+            owners.append(bubble.id)
+            requests.append(PlacementRequest(target: .circle(center: bubble.center, radius: bubble.drawnDiameter * 0.5),
+                                             contentSize: Size(width: max(text.boxWidth, 8), height: max(text.height, 1)),
+                                             permitted: Self.calloutDirections, previous: previous))
+        }
+        let obstacles = labels.compactMap { item -> Rect? in
+            guard case .text(let text) = item.shape, let owner = item.bubble, !owners.contains(owner) else { return nil }
+            return Rect(x: text.center.x - text.width / 2, y: text.center.y - 0.6 * text.fontSize, width: text.width, height: 1.2 * text.fontSize)
+        }
+        guard !requests.isEmpty, let group = try? BalloonPlacement.placeGroup(
+            requests, container: frame.container, obstacles: obstacles,
+            options: PlacementOptions(padding: Self.calloutPadding), configuration: Self.calloutConfiguration) else {
+            calloutDirections = []
+            return ([], 0)
+        }
+        var items: [SceneItem] = [], crowded = 0, directions: [(BubbleID, StemDirection)] = []
+        for (index, placement) in group.placements.enumerated() {
+            guard let path = try? placement.path else { continue }
+            if group.isCrowded[index] || !placement.fits { crowded += 1 }
+            directions.append((owners[index], placement.direction))
+            items.append(SceneItem(role: .callout, bubble: owners[index], shape: .path(path, ScenePaint(
                 fill: theme.calloutFill, stroke: theme.calloutStroke, lineWidth: 1))))
-            items.append(SceneItem(role: .calloutText, bubble: bubble.id, shape: .text(SceneText(
-                text: text.text, center: choice.placement.contentRect.center, fontSize: text.fontSize,
-                color: theme.calloutText, width: text.width))))
+            let layout = texts[index]
+            let room = placement.contentRect.width
+            for (line, center) in zip(layout.lines, layout.lineCenters(around: placement.contentRect.center)) {
+                items.append(SceneItem(role: .calloutText, bubble: owners[index], shape: .text(SceneText(
+                    text: line.text, center: center, fontSize: layout.fontSize, color: theme.calloutText, width: line.width,
+                    fontFamily: measurer.fontFamily, maxWidth: max(room, line.width)))))
+            }
         }
         calloutDirections = directions
         return (items, crowded)
     }
 
-    /// The bubble's text (or `#id`), ellipsized to the theme's widest callout.
-    func fittedCalloutText(_ bubble: BubbleSnapshot) -> (text: String, fontSize: Double, width: Double) {
+    /// The bubble's text (or `#id`) wrapped to the theme's callout width (or the container's, when
+    /// narrower), at the callout size, ellipsized after the typesetting's line count.
+    func calloutText<M: TextMeasuring>(_ bubble: BubbleSnapshot, container: Rect, _ measurer: M) -> TextLayout {
         let raw = bubble.appearance.text ?? ""
         let text = raw.isEmpty ? bubble.id.description : raw
         let size = theme.calloutFontSize
-        return TextFitting.fit(text, preferred: size, minimum: size, width: theme.calloutMaxTextWidth)
-            ?? ("…", size, TextFitting.width("…", fontSize: size))
+        let style = TextStyle(preferredSize: size, minimumSize: size, maximumLines: max(typesetting.calloutMaximumLines, 1),
+                              lineHeight: typesetting.lineHeight)
+        let width = max(min(theme.calloutMaxTextWidth, container.width - 2 * Self.calloutPadding - 4), 0)
+        let fallback = TextLayout(lines: [TextLine(text: "…", width: measurer.emWidth(of: "…") * size)], fontSize: size,
+                                  lineHeight: typesetting.lineHeight * size, isTruncated: true, breaksWords: false)
+        guard let layout = try? measurer.layout(text, width: width, style: style), !layout.lines.isEmpty else { return fallback }
+        return layout
     }
-
-    /// The best placement: the previous direction if still free, else the first free one in order
-    /// of preference, else the one with the least overlap (and least overflow).
-    func bestCallout(for bubble: BubbleSnapshot, text: (text: String, fontSize: Double, width: Double), container: Rect,
-                     obstacles: Obstacles, previous: StemDirection?) -> CalloutChoice? {
-        var configuration = BalloonConfiguration(cornerRadius: .fixed(7))
-        configuration.stem.size = Size(width: 14, height: 9)
-        let content = Size(width: max(text.width, 8), height: text.fontSize * 1.2)
-        var best: CalloutChoice? = nil
-        let order = previous.map { [$0] + Self.calloutDirections.filter { $0 != previous } } ?? Self.calloutDirections
-        for direction in order {
-            guard let placement = try? BalloonPlacement.place(
-                targetCircle: bubble.center, radius: bubble.drawnDiameter * 0.5, contentSize: content, padding: 6,
-                container: container, permitted: [direction], configuration: configuration),
-                let path = try? placement.path else { continue }
-            let overlap = obstacles.overlap(placement.bounds, excluding: bubble.id)
-            let choice = CalloutChoice(placement: placement, path: path, free: placement.fits && overlap == 0,
-                                       cost: overlap + (placement.fits ? 0 : 1e6 + placement.overflowArea))
-            if choice.free { return choice }
-            if best.map({ choice.cost < $0.cost }) ?? true { best = choice }
-        }
-        return best
-    }
-}
-
-/// One candidate callout.
-struct CalloutChoice {
-    var placement: Placement
-    var path: BezierPath
-    /// Fits the container and covers nothing.
-    var free: Bool
-    /// Overlap area plus a large penalty for leaving the container.
-    var cost: Double
 }
 
 /// What a callout must not cover: labels, callouts placed so far, and selected bubbles.

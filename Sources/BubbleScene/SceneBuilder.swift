@@ -14,6 +14,8 @@ import BubblePicker
 public struct SceneBuilder: Sendable {
     /// Colours, sizes and fitting limits.
     public var theme: SceneTheme
+    /// Line counts and spacing of labels and callouts.
+    public var typesetting = SceneTypesetting()
     /// The camera's centre after the last frame (nil before the first).
     var cameraCenter: Vector2? = nil
     /// The step of the last frame, to tell a continuing sequence from a jump.
@@ -26,15 +28,23 @@ public struct SceneBuilder: Sendable {
         self.theme = theme
     }
 
-    /// The scene of one frame: container, bubbles, labels, callouts, overlays, in that order.
+    /// The scene of one frame: container, bubbles, labels, callouts, overlays, in that order, its
+    /// text measured with the default table (`FontWidthTable.liberationSans`).
     /// - Complexity: O(n + s²) for n bubbles and s selected ones (callouts avoid each other).
     public mutating func scene(for frame: BubbleFrame) -> Scene {
+        scene(for: frame, measuring: FontWidthTable.liberationSans)
+    }
+
+    /// The scene of one frame with its text measured by `measurer` (for example widths the page
+    /// measured in its real font, `MeasuredWidths`); every text item names `measurer.fontFamily`.
+    /// - Complexity: O(n + s²) for n bubbles and s selected ones, times the text's length.
+    public mutating func scene<Measurer: TextMeasuring>(for frame: BubbleFrame, measuring measurer: Measurer) -> Scene {
         let viewBox = moveCamera(for: frame)
         var items = containerItems(frame)
-        let bubbleLayer = bubbleItems(frame)
+        let bubbleLayer = bubbleItems(frame, measurer)
         items += bubbleLayer.circles
         items += bubbleLayer.labels
-        let callouts = calloutItems(frame, labels: bubbleLayer.labels)
+        let callouts = calloutItems(frame, labels: bubbleLayer.labels, measurer)
         items += callouts.items
         items += overlayItems(frame, viewBox: viewBox)
         lastStep = frame.step

@@ -165,7 +165,7 @@ extension PlaygroundSession {
     @discardableResult
     public mutating func removeBubble(at point: Vector2, time: Double) -> BubbleID? {
         record(PlaygroundCommand.removeAt(point, time: time).text)
-        picker.pointerCancelled()
+        picker.pointerCancel()
         guard let bubble = picker.bubble(at: point) else { return nil }
         return picker.remove(bubble.id) ? bubble.id : nil
     }
@@ -225,7 +225,7 @@ extension PlaygroundSession {
     /// The finger moves.
     public mutating func pointerMove(to point: Vector2, time: Double) {
         record(PlaygroundCommand.pointerMove(point, time: time).text)
-        picker.pointerMoved(at: point, time: time)
+        picker.pointerMove(at: point, time: time)
     }
 
     /// The finger lifts: a tap toggles, a drag flicks, a background drag lets the anchor spring back.
@@ -237,7 +237,7 @@ extension PlaygroundSession {
     /// The gesture is cancelled (no tap, no flick).
     public mutating func pointerCancel() {
         record(PlaygroundCommand.pointerCancel.text)
-        picker.pointerCancelled()
+        picker.pointerCancel()
     }
 
     /// Resizes the container (the window resized, or the phone rotated).

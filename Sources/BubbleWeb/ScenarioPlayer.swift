@@ -148,7 +148,7 @@ public struct TimelineMarker: Hashable, Sendable {
         case add
         /// Bubbles removed.
         case remove
-        /// Selection changed (select, deselect, toggle).
+        /// Selection or content changed (select, deselect, toggle, update).
         case selection
         /// A pointer event (tap, drag, down, move, up, cancel).
         case pointer
@@ -160,7 +160,7 @@ public struct TimelineMarker: Hashable, Sendable {
             switch action {
             case .add: self = .add
             case .remove: self = .remove
-            case .select, .deselect, .toggle: self = .selection
+            case .select, .deselect, .toggle, .update: self = .selection
             case .pointerDown, .pointerMove, .pointerUp, .pointerCancel: self = .pointer
             case .moveAnchor, .resize, .set: self = .container
             }

@@ -25,6 +25,10 @@ import BubbleScene
 /// 3 image placeholder, 4 label, 5 image name, 6 callout, 7 callout text, 8 anchor, 9 finger,
 /// 10 trail, 11 off-screen marker (argument: sector), 12 off-screen count (argument: sector).
 /// Strings are UTF-8, each distinct string stored once; a text item names it by byte offset and length.
+///
+/// Every number is finite, whatever the scene holds (its colours and text come from an app's own
+/// types): colours are written as `BubbleColor.sanitized` (each component in 0...1, NaN red, green
+/// or blue as 0, NaN alpha as 1), and any other NaN or infinite number as 0, as the SVG writers do.
 public struct SceneEncoder {
     /// The numbers of the last encoded scene.
     public private(set) var numbers: [Double] = []
@@ -41,6 +45,7 @@ public struct SceneEncoder {
     public init() {}
 
     /// Encodes `scene`, replacing the previous one.
+    /// - Complexity: O(items + path elements + string bytes).
     public mutating func encode(_ scene: Scene) {
         numbers.removeAll(keepingCapacity: true)
         strings.removeAll(keepingCapacity: true)
@@ -50,6 +55,7 @@ public struct SceneEncoder {
         append(scene.background)
         numbers += [Double(scene.items.count), Double(scene.crowdedCallouts)]
         for item in scene.items { append(item) }
+        for index in numbers.indices where !numbers[index].isFinite { numbers[index] = 0 }
     }
 
     mutating func append(_ item: SceneItem) {
@@ -95,7 +101,7 @@ public struct SceneEncoder {
     }
 
     mutating func append(_ color: BubbleColor?) {
-        guard let color else {
+        guard let color = color?.sanitized else {
             numbers += [-1, 0, 0, 0]
             return
         }

@@ -48,7 +48,7 @@ enum BalloonCommand: Subcommand {
         if let output = options.output {
             try write(svg, to: output)
         } else {
-            print(svg, terminator: "")
+            try StandardOutput.write(svg, command: "bubblepicker balloon")
         }
         return .success
     }
@@ -57,7 +57,8 @@ enum BalloonCommand: Subcommand {
         do {
             try TextFile.makeDirectory(directory)
         } catch {
-            throw CLIError.failure("bubblepicker balloon: cannot create directory '\(directory)'")
+            let reason = if case .unwritable(_, let reason)? = error as? TextFileError { reason } else { "\(error)" }
+            throw CLIError.failure("bubblepicker balloon: cannot create directory '\(directory)': \(reason)")
         }
         let entries: [GalleryEntry]
         do {
@@ -77,7 +78,7 @@ enum BalloonCommand: Subcommand {
         do {
             try TextFile.write(text, to: path)
         } catch {
-            throw CLIError.failure("bubblepicker balloon: cannot write '\(path)': \(error)")
+            throw CLIError.failure("bubblepicker balloon: \(error)")
         }
     }
 }

@@ -71,7 +71,7 @@ enum BenchCommand: Subcommand {
         configuration.pushSpeed = try scanner.number("--push", in: 0.1...1000) ?? configuration.pushSpeed
         configuration.speculativeFraction = try scanner.number("--margin", in: 0...0.5) ?? configuration.speculativeFraction
         configuration.threads = try scanner.integer("--threads", in: 1...64) ?? configuration.threads
-        let csv = scanner.flag("--csv")
+        let csv = try scanner.flag("--csv")
         let workloads = try scanner.positionals()
         if workloads == ["rest"] {
             guard counts.isEmpty else { throw CLIError.usage("bubblepicker bench: rest takes no --count") }

@@ -58,8 +58,8 @@ func writeStandardError(_ text: String) {
 /// True when standard error is a terminal (progress output goes there only then).
 var standardErrorIsTerminal: Bool { isatty(2) != 0 }
 
-/// A small argument scanner: flags with values, boolean switches and positionals, with
-/// one-line usage errors. Unknown flags are errors, never silently ignored.
+/// A small argument scanner: flags with values (`--key value` or `--key=value`), boolean switches
+/// and positionals, with one-line usage errors. Unknown flags are errors, never silently ignored.
 struct ArgumentScanner {
     private var remaining: [String]
     let command: String
@@ -72,22 +72,35 @@ struct ArgumentScanner {
     /// True when `--help` or `-h` is among the arguments.
     var wantsHelp: Bool { remaining.contains("--help") || remaining.contains("-h") }
 
-    /// Removes a boolean switch; true when it was present.
-    mutating func flag(_ name: String) -> Bool {
+    /// Removes a boolean switch; true when it was present. `--switch=VALUE` is a usage error.
+    mutating func flag(_ name: String) throws -> Bool {
+        if remaining.contains(where: { $0.hasPrefix(name + "=") }) {
+            throw CLIError.usage("\(command): \(name) takes no value")
+        }
         guard let index = remaining.firstIndex(of: name) else { return false }
         remaining.remove(at: index)
         return true
     }
 
-    /// Removes every occurrence of `name VALUE` and returns the values in order.
+    /// Removes every occurrence of `name VALUE` and `name=VALUE` and returns the values in order.
+    /// (`name=VALUE` takes any value, one starting with `--` or empty included.)
     mutating func values(_ name: String) throws -> [String] {
         var found: [String] = []
-        while let index = remaining.firstIndex(of: name) {
-            guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
-                throw CLIError.usage("\(command): \(name) needs a value")
+        var index = 0
+        while index < remaining.count {
+            let argument = remaining[index]
+            if argument.hasPrefix(name + "=") {
+                found.append(String(argument.dropFirst(name.count + 1)))
+                remaining.remove(at: index)
+            } else if argument == name {
+                guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
+                    throw CLIError.usage("\(command): \(name) needs a value")
+                }
+                found.append(remaining[index + 1])
+                remaining.removeSubrange(index...(index + 1))
+            } else {
+                index += 1
             }
-            found.append(remaining[index + 1])
-            remaining.removeSubrange(index...(index + 1))
         }
         return found
     }
@@ -130,7 +143,8 @@ struct ArgumentScanner {
     /// The positionals left; any leftover `--flag` is an unknown option.
     mutating func positionals() throws -> [String] {
         if let unknown = remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw CLIError.usage("\(command): unknown option '\(unknown)' (see \(command) --help)")
+            let name = unknown.hasPrefix("--") ? String(unknown.prefix { $0 != "=" }) : unknown
+            throw CLIError.usage("\(command): unknown option '\(name)' (see \(command) --help)")
         }
         defer { remaining = [] }
         return remaining

@@ -31,7 +31,7 @@ enum RenderCommand: Subcommand {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let command = "bubblepicker render"
         var scanner = ArgumentScanner(arguments, command: command)
-        let animate = scanner.flag("--animate")
+        let animate = try scanner.flag("--animate")
         let step = try scanner.integer("--step", in: 0...1_000_000)
         let every = try scanner.integer("--every", in: 1...10_000)
         let steps = try scanner.integer("--steps", in: 1...1_000_000)

@@ -40,9 +40,15 @@ enum SimulateCommand: Subcommand {
         let files = try scanner.positionals()
         guard files.count <= 1 else { throw CLIError.usage("\(command): expected at most one scenario, got \(files.count)") }
         let (scenario, label) = try ScenarioInput.load(files.first, command: command)
-        let text = try dump(scenario, label: label, steps: steps ?? scenario.steps, every: every, format: format,
-                            toStandardOutput: output == nil, command: command)
-        if let output { try ScenarioInput.write(text, to: output, command: command) }
+        var stream: OutputStream
+        do { stream = try OutputStream(output ?? "-") } catch { throw CLIError.failure("\(command): \(error)") }
+        do {
+            try dump(scenario, label: label, steps: steps ?? scenario.steps, every: every, format: format, to: &stream, command: command)
+            do { try stream.commit() } catch { throw CLIError.failure("\(command): \(error)") }
+        } catch {
+            stream.abandon()
+            throw error
+        }
         return .success
     }
 
@@ -54,9 +60,10 @@ enum SimulateCommand: Subcommand {
         return format
     }
 
-    /// Runs the scenario; writes each dumped frame to stdout as it goes, or collects the text for a file.
+    /// Runs the scenario and streams the dump to `stream` in pieces of about 64 KiB (a long run is
+    /// never held in memory whole). A failed write stops the run.
     static func dump(_ scenario: Scenario, label: String, steps: Int, every: Int, format: DumpFormat,
-                     toStandardOutput: Bool, command: String) throws -> String {
+                     to stream: inout OutputStream, command: String) throws {
         var collected = format.header
         var progress = Progress(total: steps, command: command)
         var writeError: CLIError? = nil
@@ -65,8 +72,8 @@ enum SimulateCommand: Subcommand {
             try runner.run(through: steps, every: every, progress: { progress.update($0) }) { (runner: ScenarioRunner) throws(ScenarioError) in
                 guard writeError == nil else { return }
                 collected += format.rows(runner.frame())
-                if toStandardOutput && collected.utf8.count > 1 << 16 {
-                    do throws(CLIError) { try StandardOutput.write(collected, command: command) } catch { writeError = error }
+                if collected.utf8.count > 1 << 16 {
+                    do throws(OutputError) { try stream.write(collected) } catch { writeError = CLIError.failure("\(command): \(error)") }
                     collected = ""
                 }
             }
@@ -75,11 +82,7 @@ enum SimulateCommand: Subcommand {
         }
         if let writeError { throw writeError }
         progress.finish()
-        if toStandardOutput {
-            try StandardOutput.write(collected, command: command)
-            return ""
-        }
-        return collected
+        do throws(OutputError) { try stream.write(collected) } catch { throw CLIError.failure("\(command): \(error)") }
     }
 }
 
@@ -113,11 +116,12 @@ enum ScenarioInput {
         }
     }
 
+    /// Writes an output file (see `OutputFile`); exit 1 with `command: cannot write 'PATH': REASON`.
     static func write(_ text: String, to path: String, command: String) throws {
         do {
             try TextFile.write(text, to: path)
         } catch {
-            throw CLIError.failure("\(command): cannot write '\(path)': \(error)")
+            throw CLIError.failure("\(command): \(error)")
         }
     }
 }

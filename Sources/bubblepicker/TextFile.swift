@@ -20,7 +20,7 @@ enum TextFileError: Error, Equatable, CustomStringConvertible {
         case .missing(let path): return "\(path): no such file"
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
         case .invalid(let path, let reason): return "\(path): \(reason)"
-        case .unwritable(let path, let reason): return "\(path): cannot write: \(reason)"
+        case .unwritable(let path, let reason): return OutputError(path: path, reason: reason).description
         }
     }
 }
@@ -56,20 +56,13 @@ enum TextFile {
         return text
     }
 
-    /// Writes a whole file (replacing it). Writes to `path.tmp` then renames, so a reader never
-    /// sees half a file.
-    static func write(_ text: String, to path: String) throws {
-        let temporary = path + ".tmp"
-        guard let file = fopen(temporary, "wb") else {
-            throw TextFileError.unwritable(path: path, reason: String(cString: strerror(errno)))
-        }
-        let bytes = Array(text.utf8)
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == bytes.count, closed == 0, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw TextFileError.unwritable(path: path, reason: reason)
+    /// Writes a whole file safely (see `OutputFile`: a temporary beside a regular file, renamed over
+    /// it; a device or FIFO in place; `-` standard output). Throws `.unwritable` with one reason.
+    static func write(_ text: String, to path: String) throws(TextFileError) {
+        do {
+            try OutputFile.write(text, to: path)
+        } catch {
+            throw TextFileError.unwritable(path: path, reason: error.reason)
         }
     }
 

@@ -25,7 +25,7 @@ enum VerifyCommand: Subcommand {
     static func run(_ arguments: [String]) throws -> ExitCode {
         let command = "bubblepicker verify"
         var scanner = ArgumentScanner(arguments, command: command)
-        let record = scanner.flag("--record")
+        let record = try scanner.flag("--record")
         var files = try scanner.positionals()
         if files.isEmpty {
             do {

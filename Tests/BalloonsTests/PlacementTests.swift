@@ -53,7 +53,7 @@ struct PlacementTests {
         }
     }
 
-    @Test("diagonals put the tip at the body corner and the stem base 20% of the width from that side")
+    @Test("diagonals put the tip at the body corner and the stem base behind it by the larger of depth and half width")
     func diagonals() throws {
         let focus = Vector2(x: 200, y: 150)
         for direction in [StemDirection.downRight, .downLeft, .upRight, .upLeft] {
@@ -62,7 +62,8 @@ struct PlacementTests {
             #expect(p.fits)
             let cornerX = direction.dx > 0 ? p.bodyRect.maxX : p.bodyRect.minX
             #expect(abs(cornerX - focus.x) < 1e-9)
-            let expectedOffset = (direction.dx > 0 ? 0.3 : -0.3) * p.bodyRect.width
+            let lean = max(configuration.stem.size.height, configuration.stem.size.width / 2)
+            let expectedOffset = direction.dx * (p.bodyRect.width / 2 - lean)
             #expect(abs(p.configuration.stem.offset - expectedOffset) < 1e-9)
             let edgeY = direction.dy > 0 ? p.bodyRect.maxY : p.bodyRect.minY
             #expect(abs(abs(edgeY - focus.y) - 12) < 1e-9)

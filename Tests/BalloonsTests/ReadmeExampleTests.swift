@@ -18,6 +18,15 @@ func balloonsReadmeExample() throws {
                                                container: Rect(x: 0, y: 0, width: 390, height: 844),
                                                permitted: [.down, .up, .left, .right])
     let label = try TextMetrics.sansSerif.fit("Classical", width: 60, preferredSize: 13, minimumSize: 8)
+    let font = FontWidthTable.liberationSans
+    let text = try font.layout("Singer/Songwriter classics from the seventies", width: 160,
+                               style: TextStyle(preferredSize: 13, minimumSize: 11, maximumLines: 3))
+    let group = try BalloonPlacement.placeGroup(
+        [PlacementRequest(target: .circle(center: Vector2(x: 140, y: 200), radius: 20), contentSize: text.size),
+         PlacementRequest(target: .point(Vector2(x: 180, y: 200)), contentSize: Size(width: 60, height: 16), previous: .up)],
+        container: Rect(x: 0, y: 0, width: 390, height: 844), options: PlacementOptions(offset: 4))
+    #expect(text.lines.map { $0.text } == ["Singer/Songwriter classics", "from the seventies"])
+    #expect(group.isFree && group.placements[1].direction == .up)
     #expect(label.width <= 60 && label.fontSize >= 8)
     #expect(d.hasPrefix("M") && d.hasSuffix("Z"))
     #expect(inside.isClosed && around.isClosed && halfway.isClosed && chat.isClosed)

@@ -1,4 +1,12 @@
 import Balloons
+import Foundation
+
+/// Seeded random sweeps: a small count by default (fast in debug), the long count when
+/// BUBBLEPICKER_LONG_TESTS=1 (CI runs it in release).
+enum Sweep {
+    static let isLong = ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1"
+    static func count(_ short: Int, long: Int) -> Int { isLong ? long : short }
+}
 
 /// SplitMix64: a tiny deterministic PRNG so randomized tests are reproducible everywhere.
 struct SplitMix64 {
@@ -225,5 +233,43 @@ enum Polygon {
             }
         }
         return nil
+    }
+}
+
+extension Polygon {
+    /// As `firstCrossing`, by a sweep over x (edges sorted by their left end; each compared only
+    /// with edges that start before it ends): the same answer, fast enough for long sweeps.
+    static func crosses(_ points: [Vector2]) -> Bool {
+        let n = points.count
+        guard n > 3 else { return false }
+        let order = (0..<n).sorted { min(points[$0].x, points[($0 + 1) % n].x) < min(points[$1].x, points[($1 + 1) % n].x) }
+        for (position, i) in order.enumerated() {
+            let a = points[i], b = points[(i + 1) % n]
+            let right = max(a.x, b.x)
+            for j in order[(position + 1)...] {
+                let c = points[j], d = points[(j + 1) % n]
+                if min(c.x, d.x) > right { break }
+                let adjacent = j == (i + 1) % n || i == (j + 1) % n
+                if !adjacent, max(min(a.y, b.y), min(c.y, d.y)) <= min(max(a.y, b.y), max(c.y, d.y)), intersect(a, b, c, d) { return true }
+            }
+        }
+        return false
+    }
+
+    /// True when every coordinate of every element is finite.
+    static func isFinite(_ path: BezierPath) -> Bool {
+        path.elements.allSatisfy { $0.points.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
+    }
+
+    /// The distance from `point` to the outline (flattened finely).
+    static func distance(_ path: BezierPath, to point: Vector2) -> Double {
+        let line = path.flattened(tolerance: 1e-4)[0]
+        var best = Double.infinity
+        for i in 1..<line.count {
+            let a = line[i - 1], b = line[i], ab = b - a
+            let t = ab.lengthSquared > 0 ? min(max((point - a).dot(ab) / ab.lengthSquared, 0), 1) : 0
+            best = min(best, point.distance(to: a + ab * t))
+        }
+        return best
     }
 }

@@ -42,12 +42,12 @@ struct TextMetricsTests {
         #expect(metrics.emWidth(of: "Mill") == 0.83 + 0.26 * 3)
     }
 
-    @Test("graphemes: combining marks, modifiers and joined emoji add nothing; a flag counts once")
+    @Test("graphemes: combining marks, modifiers and joined emoji add nothing; a flag counts once (1.3 em)")
     func graphemes() {
         #expect(metrics.emWidth(of: "e\u{301}") == metrics.emWidth(of: "e"))
-        #expect(metrics.emWidth(of: "👍🏽") == 1)
-        #expect(metrics.emWidth(of: "👨‍👩‍👧") == 1)          // man ZWJ woman ZWJ girl
-        #expect(metrics.emWidth(of: "🇫🇷🇩🇪") == 2)            // two flags
+        #expect(metrics.emWidth(of: "👍🏽") == 1.3)
+        #expect(metrics.emWidth(of: "👨‍👩‍👧") == 1.3)          // man ZWJ woman ZWJ girl
+        #expect(metrics.emWidth(of: "🇫🇷🇩🇪") == 2.6)            // two flags
         #expect(metrics.emWidth(of: "") == 0)
     }
 

@@ -41,7 +41,7 @@ import Testing
         let start = try #require(picker.center(of: id))
         let dt = 1.0 / 60
         picker.pointerDown(at: start, time: 0)
-        for move in 1...12 { picker.pointerMoved(at: start + Vector2(5 * Double(move), 0), time: Double(move) * dt) }
+        for move in 1...12 { picker.pointerMove(at: start + Vector2(5 * Double(move), 0), time: Double(move) * dt) }
         picker.pointerUp(at: start + Vector2(60, 0), time: 13 * dt)
         let velocity = picker.world.velocity(of: try #require(picker.motions[0].body))
         #expect(abs(velocity.x - 300) < 1e-6 && abs(velocity.y) < 1e-9, "flick \(velocity), want 300 pt/s")
@@ -53,7 +53,7 @@ import Testing
         let id = picker.addDefaultBubble(text: "x", atCenter: true, animated: false)
         let start = try #require(picker.center(of: id))
         picker.pointerDown(at: start, time: 0)
-        for move in 1...12 { picker.pointerMoved(at: start + Vector2(5 * Double(move), 0), time: Double(move) / 60) }
+        for move in 1...12 { picker.pointerMove(at: start + Vector2(5 * Double(move), 0), time: Double(move) / 60) }
         picker.pointerUp(at: start + Vector2(60, 0), time: 1.0)
         #expect(picker.world.velocity(of: try #require(picker.motions[0].body)) == .zero)
     }

@@ -73,7 +73,7 @@ import Testing
             picker.run(seconds: 1)
             picker.select(tag: 1)
             picker.pointerDown(at: picker.anchorPoint, time: 1)
-            picker.pointerMoved(at: picker.anchorPoint + Vector2(50, 50), time: 1.1)
+            picker.pointerMove(at: picker.anchorPoint + Vector2(50, 50), time: 1.1)
             picker.run(seconds: 0.5)
             picker.pointerUp(at: picker.anchorPoint + Vector2(80, 50), time: 1.6)
             picker.remove(tag: 0)

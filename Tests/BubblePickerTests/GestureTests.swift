@@ -26,7 +26,7 @@ import Testing
         var (picker, ids) = settled()
         let centre = picker.center(of: ids[3])!
         picker.pointerDown(at: centre, time: 10)
-        picker.pointerMoved(at: centre + Vector2(3, 4), time: 10.05)
+        picker.pointerMove(at: centre + Vector2(3, 4), time: 10.05)
         picker.pointerUp(at: centre + Vector2(3, 4), time: 10.1)
         #expect(picker.bubble(ids[3])?.isSelected == true)
         let r1 = picker.takeEvents()
@@ -50,7 +50,7 @@ import Testing
             picker.step()
             time += 1.0 / 60
             finger = finger + Vector2(10, -5)
-            picker.pointerMoved(at: finger, time: time)
+            picker.pointerMove(at: finger, time: time)
         }
         #expect(picker.draggedBubble == id)
         picker.pointerUp(at: finger + Vector2(10, -5), time: time + 1.0 / 60)
@@ -73,7 +73,7 @@ import Testing
         var (picker, ids) = settled()
         let centre = picker.center(of: ids[0])!
         picker.pointerDown(at: centre, time: 0)
-        picker.pointerMoved(at: centre + Vector2(20, 0), time: 0.01)
+        picker.pointerMove(at: centre + Vector2(20, 0), time: 0.01)
         picker.pointerUp(at: centre + Vector2(1020, 0), time: 0.02)  // 100,000 pt/s
         let speed = picker.world.velocity(of: picker.motion(ids[0])!.body!).length
         #expect(abs(speed - 25 * 80) < 1e-6)
@@ -87,9 +87,9 @@ import Testing
         let id = ids[5]
         let start = picker.center(of: id)!
         picker.pointerDown(at: start, time: 0)
-        picker.pointerMoved(at: start + Vector2(15, 0), time: 0.1)
+        picker.pointerMove(at: start + Vector2(15, 0), time: 0.1)
         let target = Vector2(187.5, 120)
-        picker.pointerMoved(at: target, time: 0.2)
+        picker.pointerMove(at: target, time: 0.2)
         picker.run(seconds: 1)
         let offset = start - start  // grab offset is zero: grabbed at the centre
         #expect((picker.center(of: id)! - (target + offset)).length < 20)
@@ -102,7 +102,7 @@ import Testing
         let down = Vector2(5, 5)
         #expect(picker.bubble(at: down) == nil)
         picker.pointerDown(at: down, time: 0)
-        picker.pointerMoved(at: down + Vector2(-300, 0), time: 0.1)  // anchor target x: 0.5 − 0.8 = −0.3
+        picker.pointerMove(at: down + Vector2(-300, 0), time: 0.1)  // anchor target x: 0.5 − 0.8 = −0.3
         picker.run(seconds: 1)
         #expect(abs(picker.currentAnchor.x + 0.3) < 1e-5)
         #expect(picker.anchorPoint.x < 0)
@@ -122,7 +122,7 @@ import Testing
         let hash = picker.stateHash()
         var copy = picker
         picker.pointerDown(at: Vector2(5, 5), time: 0)
-        picker.pointerMoved(at: Vector2(200, 5), time: 0.1)
+        picker.pointerMove(at: Vector2(200, 5), time: 0.1)
         picker.pointerUp(at: Vector2(200, 5), time: 0.2)
         #expect(!picker.isPointerDown)
         picker.run(seconds: 1)
@@ -137,7 +137,7 @@ import Testing
         let centre = picker.center(of: ids[2])!
         picker.pointerDown(at: centre, time: 0)
         picker.pointerDown(at: Vector2(5, 5), time: 0.01)
-        picker.pointerMoved(at: Vector2(.infinity, 0), time: 0.02)
+        picker.pointerMove(at: Vector2(.infinity, 0), time: 0.02)
         picker.pointerUp(at: centre, time: .nan)
         #expect(picker.isPointerDown)
         picker.pointerUp(at: centre, time: 0.05)

@@ -24,9 +24,9 @@ import Testing
             let id = [Int.max, Int.min, -1, 1 << 30, (1 << 30) + 1, random.next(below: 40)][random.next(below: 6)]
             try? picker.add(Bubble(id: BubbleID(id), content: DefaultBubble(text: "id")))
         case 3: picker.pointerDown(at: point, time: time)
-        case 4: picker.pointerMoved(at: point, time: time)
+        case 4: picker.pointerMove(at: point, time: time)
         case 5: picker.pointerUp(at: point, time: time)
-        case 6: picker.pointerCancelled()
+        case 6: picker.pointerCancel()
         case 7: try? picker.resize(to: Size(width: abs(pick(&random)), height: abs(pick(&random))))
         case 8: try? picker.setAnchor(Vector2(pick(&random), pick(&random)))
         case 9: _ = picker.advance(by: pick(&random))
@@ -85,7 +85,7 @@ import Testing
         var picker = makePicker()
         for index in 0..<5 { picker.addDefaultBubble(text: "\(index)") }
         picker.pointerDown(at: Vector2(-1e308, 10), time: 0)
-        picker.pointerMoved(at: Vector2(1e308, 10), time: 0.1)
+        picker.pointerMove(at: Vector2(1e308, 10), time: 0.1)
         picker.run(seconds: 0.5)
         #expect(abs(picker.currentAnchor.x) <= 10)
         picker.pointerUp(at: Vector2(1e308, 10), time: 0.2)

@@ -63,7 +63,7 @@ struct PickerRestTests {
         let inward = bubble.center.x < picker.anchorPoint.x ? 1.0 : -1.0  // away from the near wall
         picker.pointerDown(at: bubble.center, time: 0)
         for index in 1...60 {
-            picker.pointerMoved(at: bubble.center + Vector2(inward * Double(index), 0), time: Double(index) / 60)
+            picker.pointerMove(at: bubble.center + Vector2(inward * Double(index), 0), time: Double(index) / 60)
             picker.step()
             #expect(!picker.isAtRest)
         }
@@ -75,9 +75,9 @@ struct PickerRestTests {
     func noOpsKeepRest() throws {
         var picker = try Self.resting.get()
         try picker.setConfiguration(picker.configuration)
-        picker.pointerMoved(at: Vector2(10, 10), time: 1)
+        picker.pointerMove(at: Vector2(10, 10), time: 1)
         picker.pointerUp(at: Vector2(10, 10), time: 1)
-        picker.pointerCancelled()
+        picker.pointerCancel()
         _ = picker.select(BubbleID(999_999))
         #expect(picker.isAtRest)
     }

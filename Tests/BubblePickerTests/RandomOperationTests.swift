@@ -19,7 +19,7 @@ import Testing
         case 5: picker.select(where: { $0.tag == tag })
         case 6: picker.toggle(tag: tag)
         case 7: picker.pointerDown(at: random.next(below: 2) == 0 ? (picker.center(of: someID) ?? point) : point, time: time)
-        case 8: picker.pointerMoved(at: point, time: time)
+        case 8: picker.pointerMove(at: point, time: time)
         case 9: picker.pointerUp(at: point, time: time)
         case 10:
             let sizes = [Size(width: 375, height: 667), Size(width: 667, height: 375), .zero,

@@ -58,11 +58,11 @@ import Testing
         var (picker, ids) = populated()
         let centre = picker.center(of: ids[0])!
         picker.pointerDown(at: centre, time: 0)
-        picker.pointerMoved(at: centre + Vector2(30, 0), time: 0.05)
+        picker.pointerMove(at: centre + Vector2(30, 0), time: 0.05)
         #expect(picker.draggedBubble == ids[0])
         picker.remove(ids[0])
         #expect(picker.draggedBubble == nil)
-        picker.pointerMoved(at: centre + Vector2(60, 0), time: 0.1)
+        picker.pointerMove(at: centre + Vector2(60, 0), time: 0.1)
         picker.pointerUp(at: centre + Vector2(90, 0), time: 0.15)
         #expect(!picker.isPointerDown)
         picker.run(seconds: 1)

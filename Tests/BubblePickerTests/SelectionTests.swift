@@ -95,7 +95,9 @@ import Testing
         #expect(r14 == 0)
         #expect(picker.selectedBubbles.map(\.id) == [ids[0], ids[1]])
         let r15 = picker.takeEvents()
-        #expect(r15.map(\.kind) == [.selected, .selected])
+        #expect(r15.prefix(3).map(\.kind) == [.selected, .selected, .selectionRefused] && r15[2].bubble == ids[2])
+        let refused = picker.bubbles(withTag: 2).filter { !$0.isSelected }.map(\.id)
+        #expect(r15.dropFirst(3).map(\.bubble) == refused && r15.dropFirst(2).allSatisfy { $0.kind == .selectionRefused && $0.refusal == .limitReached })
     }
 
     @Test func maxSelectedDeselectsTheOldest() {
@@ -115,7 +117,8 @@ import Testing
         #expect(r18 == 2)  // 2, 5, 8: the last two win
         #expect(picker.selectedBubbles.map(\.id) == [ids[5], ids[8]])
         let events = picker.takeEvents()
-        #expect(events.map(\.kind) == [.deselected, .deselected, .selected, .selected])
+        #expect(events.map(\.kind) == [.deselected, .deselected, .selected, .selected, .selectionRefused])
+        #expect(events.last?.bubble == ids[2] && events.last?.refusal == .limitReached)  // the first match makes no room
     }
 
     @Test func addingSelectedHonoursMaxSelected() {

@@ -66,8 +66,37 @@ struct JSONParserTests {
     func depth() {
         let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
-        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        let limit = JSONParser.maximumDepth
+        let fine = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
         #expect((try? JSONParser.parse(fine)) != nil)
+        let objects = String(repeating: #"{"a":"#, count: limit - 1) + "[1, \"{}[]\"]" + String(repeating: "}", count: limit - 1)
+        #expect((try? JSONParser.parse(objects)) != nil)
+        for deeper in ["[" + fine + "]", String(repeating: #"{"a":"#, count: limit) + "[]" + String(repeating: "}", count: limit)] {
+            do {
+                _ = try JSONParser.parse(deeper)
+                Issue.record("accepted \(limit + 1) levels")
+            } catch {
+                #expect(error.problem == "nested deeper than \(limit) levels" && error.line == 1, "\(error)")
+            }
+        }
+    }
+
+    @Test("the explicit stack parses wide and mixed nesting like the grammar says", arguments: [
+        (#"[[1,[2,[]],{}],{"a":{"b":[true,null]},"c":"d"}]"#, 2),
+        (#"{"a":[{"b":[{"c":{}}]}],"e":[[[]]]}"#, 2),
+        ("[ [ ] , { } , [ [ 1 ] ] ]", 3),
+    ])
+    func mixedNesting(text: String, count: Int) throws {
+        let value = try JSONParser.parse(text)
+        #expect(try JSONParser.parse(JSONWriter.compact(value)) == value)
+        switch value {
+        case .array(let elements): #expect(elements.count == count)
+        case .object(let members): #expect(members.count == count)
+        default: Issue.record("not a container")
+        }
+        let wide = "[" + Array(repeating: "[1,{\"k\":[]}]", count: 20_000).joined(separator: ",") + "]"
+        guard case .array(let rows) = try JSONParser.parse(wide) else { Issue.record("not an array"); return }
+        #expect(rows.count == 20_000)
     }
 
     @Test("writer round-trips: compact and pretty parse back to the same value")

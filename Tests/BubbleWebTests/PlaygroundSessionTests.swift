@@ -60,12 +60,12 @@ import BubblePicker
         p.pointerDown(at: grab, time: now)
         for move in 1...10 {
             advance(dt)
-            p.pointerMoved(at: grab + Vector2(Double(move) * 9, 0), time: now)
+            p.pointerMove(at: grab + Vector2(Double(move) * 9, 0), time: now)
         }
         advance(dt)
         p.pointerUp(at: grab + Vector2(90, 0), time: now)
         p.pointerDown(at: Vector2(4, 4), time: now)
-        for move in 1...6 { advance(dt); p.pointerMoved(at: Vector2(4 + Double(move) * 10, 4), time: now) }
+        for move in 1...6 { advance(dt); p.pointerMove(at: Vector2(4 + Double(move) * 10, 4), time: now) }
         p.pointerUp(at: Vector2(64, 4), time: now)
         var configuration = p.configuration
         configuration.fieldStrength = 30_000
@@ -77,7 +77,7 @@ import BubblePicker
         for _ in 0..<30 { advance(0.007) }
         p.remove { $0.isSelected }
         p.deselectAll()
-        p.pointerCancelled()
+        p.pointerCancel()
         let last = try #require(p.center(of: BubbleID(5)))
         p.remove(try #require(p.bubble(at: last)).id)
         for _ in 0..<40 { advance(dt) }

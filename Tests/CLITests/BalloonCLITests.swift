@@ -109,12 +109,27 @@ struct BalloonCLITests {
         }
         #expect(!index.contains("does not fit"), "every placement example fits")
         for name in ["smoothing-0.3", "offset-sweep", "join-tip-grid", "interpolation-morph", "chat-conversation",
-                     "placement-stress-edges", "placement-stress-tight", "placement-stress-restricted"] {
+                     "placement-stress-edges", "placement-stress-tight", "placement-stress-restricted", "text-multiline-callouts",
+                     "text-scripts", "placement-edge-targets", "placement-diagonal-slides", "placement-group-cluster",
+                     "placement-floating-ui", "chat-none"] {
             #expect(svgs.contains(name + ".svg"), "\(name)")
         }
         let combs = try String(contentsOf: directory.appendingPathComponent("smoothing-1.svg"), encoding: .utf8)
         #expect(combs.contains("<polyline"), "the curvature comb is drawn")
         #expect(index.contains("fits == false"), "the stress case that does not fit says so")
+    }
+
+    @Test("--stem-width 0 draws no stem: the body fills the rect whatever the depth (no hairline needle)")
+    func noStem() throws {
+        let base = ["--width", "200", "--height", "100", "--stem-width", "0"]
+        let shallow = try Self.run(base + ["--stem-depth", "20"])
+        let deep = try Self.run(base + ["--stem-depth", "45", "--stem-offset", "-1000"])
+        let flat = try Self.run(["--width", "200", "--height", "100", "--stem-depth", "0"])
+        #expect(shallow.status == 0 && deep.status == 0 && flat.status == 0, "\(shallow.stderr)")
+        #expect(shallow.stdout == deep.stdout && shallow.stdout == flat.stdout)
+        #expect(Self.commandCount(shallow.stdout) == 42)
+        // The bottom edge runs straight at y = 100: no point of the path lies below it.
+        #expect(shallow.stdout.contains(" 100") && !shallow.stdout.contains(" 120"))
     }
 
     @Test("a stem pushed into a corner (220 x 140, radius 32, offset -100) still writes the 42-command path")

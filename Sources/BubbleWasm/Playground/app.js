@@ -17,7 +17,7 @@ const app = {
   engine: null, mode: "live", sizeMode: "fill", rotated: false, recording: false,
   view: null, circles: [], lastWall: 0, lastPointerTime: -Infinity, gesture: null,
   msPerStep: null, sceneMs: null, fps: null, frameCount: 0, lastReadout: 0, lastState: 0,
-  playing: false, speed: 1, scenario: -1, events: [], containerSize: null,
+  playing: false, speed: 1, scenario: -1, events: [], containerSize: null, recoveries: [],
 };
 
 const $ = (id) => document.getElementById(id);
@@ -432,7 +432,12 @@ async function main() {
   window.addEventListener("error", (event) => reportError(event.error || event.message));
   window.addEventListener("unhandledrejection", (event) => reportError(event.reason));
   const options = new URLSearchParams(location.hash.slice(1));
-  app.engine = Engine.load(PLAYGROUND.wasm);
+  app.engine = Engine.load(PLAYGROUND.wasm, (report) => {
+    app.recoveries.push(report);
+    pushEvent(report.restored ? `engine trapped in ${report.call}; recreated from the journal (${report.replayed} calls)`
+                              : `engine trapped in ${report.call}; restarted empty`);
+    if (!report.restored) { if (app.mode === "live") startLive(); else if (app.scenario >= 0) loadScenario(app.scenario); }
+  });
   wireControls();
   if (options.has("phone") || options.has("rotated") || options.has("selftest")) {
     app.sizeMode = "phone";

@@ -2,6 +2,25 @@
 // few WASI imports wasi-libc asks for, and wraps the exports in a small JS API. Every engine call
 // that changes the picker is also written to `callLog` with the arguments JS passed, so a test can
 // compare it with the engine's own journal (what Swift received) and replay that natively.
+//
+// Trap recovery — `TrapRecovery`, self-contained below, reusable by anything that hosts the module
+// (the playground's `Engine`, a `<bubble-picker>` element):
+//   * Every export is called through `recovery.x.NAME(...)`. The exports validate their arguments
+//     and return error codes, so a trap means a bug; but after a trap an instance can no longer be
+//     trusted (its stack pointer is left wherever the trap happened, its heap may be half-updated),
+//     so it is never called again.
+//   * Instead the instance is discarded, a fresh one is instantiated from the same compiled module,
+//     and the journal — the calls that built the state, kept here in JS, outside the broken memory —
+//     is replayed into it. The trapping call itself is dropped (it returns `undefined`), so the new
+//     instance holds the state from just before it.
+//   * It says so: `onRecover({ call, error, replayed, restored })` runs (the page reports it in its
+//     event list and on the console), and `recovery.recoveries` counts them.
+//   * Journals are lanes (`"live"`, `"player"`): `recovery.journal(lane, entry, reset)` appends a call,
+//     or starts the lane afresh with it (a new session, a scenario load, a seek). An entry is
+//     `{ name, args, texts }`; `texts`, when present, are written into the input buffer first and
+//     their byte lengths passed before `args` (as bp_player_load and bp_create_scenario take them).
+//   * If the replay itself traps, every lane is dropped and the instance is fresh and empty
+//     (`restored: false`): the host must start again.
 "use strict";
 
 /** Settings by code: the raw values of BubbleWeb's `PlaygroundSetting`, with their names. */
@@ -48,32 +67,116 @@ function wasiImports(getMemory) {
   };
 }
 
-class Engine {
-  /**
-   * Instantiates the module from its base64 text. Synchronously on purpose: the module is well
-   * under the browser's 8 MB limit for that, and a headless browser's virtual clock (the tests')
-   * does not wait for an asynchronous compile, so the page could be read before it has started.
-   */
-  static load(base64) {
-    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const module = new WebAssembly.Module(bytes);
+/** A wasm module instance that survives traps by replaying its journal (see the top of this file). */
+class TrapRecovery {
+  /** `module`: a compiled WebAssembly.Module; `onRecover(report)`: told of every recovery (by
+   *  default `report.message` goes to the console as a warning). */
+  constructor(module, onRecover = (report) => console.warn(report.message)) {
+    this.module = module;
+    this.onRecover = onRecover;
+    this.lanes = new Map();  // lane name -> [{ name, args, texts }], replayed in the order lanes were made
+    this.recoveries = 0;
+    this.instantiate();
+    this.x = {};
+    for (const entry of WebAssembly.Module.exports(module)) {
+      if (entry.kind === "function") this.x[entry.name] = (...args) => this.call(entry.name, args);
+    }
+  }
+
+  /** A fresh instance: the WASI imports, then the C runtime's constructors. */
+  instantiate() {
     let memory = null;
     const wasi = wasiImports(() => memory);
     const imports = {};
-    for (const wanted of WebAssembly.Module.imports(module)) {
+    for (const wanted of WebAssembly.Module.imports(this.module)) {
       imports[wanted.module] = imports[wanted.module] || {};
       imports[wanted.module][wanted.name] = wasi[wanted.name] || (() => {
         throw new Error(`wasm import ${wanted.module}.${wanted.name} is not provided`);
       });
     }
-    const instance = new WebAssembly.Instance(module, imports);
-    memory = instance.exports.memory;
-    instance.exports._initialize();
-    return new Engine(instance.exports, bytes.length);
+    this.instance = new WebAssembly.Instance(this.module, imports);
+    this.raw = this.instance.exports;
+    memory = this.raw.memory;
+    this.raw._initialize();
   }
 
-  constructor(exports, size) {
-    this.x = exports;
+  get memory() { return this.raw.memory; }
+
+  /** Calls an export; a trap discards the instance and replays the journal into a fresh one. */
+  call(name, args) {
+    try {
+      return this.raw[name](...args);
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+      this.recover(`${name}(${args.map(String).join(", ")})`, error);
+      return undefined;
+    }
+  }
+
+  /** Records a call in a lane; `reset` starts the lane afresh with it. */
+  journal(lane, entry, reset = false) {
+    if (reset || !this.lanes.has(lane)) this.lanes.set(lane, []);
+    this.lanes.get(lane).push(entry);
+  }
+
+  /** The calls in every lane, in order. */
+  get journalLength() { let n = 0; for (const calls of this.lanes.values()) n += calls.length; return n; }
+
+  recover(call, error) {
+    this.recoveries++;
+    let replayed = 0, restored = true;
+    this.instantiate();
+    try {
+      for (const calls of this.lanes.values()) {
+        for (const entry of calls) { this.replay(entry); replayed++; }
+      }
+    } catch (replayError) {
+      if (!(replayError instanceof WebAssembly.RuntimeError)) throw replayError;
+      this.lanes.clear();
+      this.instantiate();
+      restored = false;
+    }
+    const report = { call, error: String(error && error.message || error), replayed, restored };
+    report.message = `wasm trapped in ${call} (${report.error}); instance discarded, ` +
+      (restored ? `recreated from the journal (${replayed} calls)` : "the journal did not replay: started empty");
+    this.onRecover(report);
+  }
+
+  replay(entry) {
+    const lengths = entry.texts ? this.writeInput(entry.texts) : [];
+    this.raw[entry.name](...lengths, ...entry.args);
+  }
+
+  /** Copies UTF-8 strings into the input buffer, back to back; returns their byte lengths. */
+  writeInput(texts) {
+    const encoded = texts.map((t) => new TextEncoder().encode(t));
+    const total = encoded.reduce((sum, e) => sum + e.length, 0);
+    const pointer = this.raw.bp_input(total);
+    if (!pointer) throw new Error(`input of ${total} bytes refused (more than the module accepts)`);
+    let offset = 0;
+    for (const e of encoded) { new Uint8Array(this.memory.buffer, pointer + offset, e.length).set(e); offset += e.length; }
+    return encoded.map((e) => e.length);
+  }
+}
+
+class Engine {
+  /**
+   * Instantiates the module from its base64 text. Synchronously on purpose: the module is well
+   * under the browser's 8 MB limit for that, and a headless browser's virtual clock (the tests')
+   * does not wait for an asynchronous compile, so the page could be read before it has started.
+   * `onRecover(report)` is told when a trap was recovered from (see `TrapRecovery`).
+   */
+  static load(base64, onRecover = (report) => console.warn(report.message)) {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const engine = new Engine(new TrapRecovery(new WebAssembly.Module(bytes)), bytes.length);
+    // The replay's events were reported before the trap: drop them, then tell the page.
+    engine.recovery.onRecover = (report) => { engine.recovery.raw.bp_events(); onRecover(report); };
+    return engine;
+  }
+
+  constructor(recovery, size) {
+    this.recovery = recovery;
+    this.x = recovery.x;
     this.size = size;
     this.callLog = [];
     this.recording = false;
@@ -81,19 +184,27 @@ class Engine {
     this.decoder = new TextDecoder();
   }
 
+  /** Journals a call that changes the live picker (replayed after a trap). */
+  live(name, args, reset = false) { this.recovery.journal("live", { name, args }, reset); }
+  /** Journals a call that changes the scenario player. */
+  played(name, args, texts = null, reset = false) { this.recovery.journal("player", { name, args, texts }, reset); }
+
+  /** Calls a player export and journals it, unless it trapped (see `change`). */
+  play(name, ...args) {
+    const recoveries = this.recovery.recoveries;
+    const result = this.x[name](...args);
+    const trapped = this.recovery.recoveries !== recoveries;
+    if (!trapped && name === "bp_player_seek") this.recovery.lanes.get("player")?.splice(1);
+    if (!trapped && this.recovery.lanes.has("player")) this.played(name, args);
+    return result;
+  }
+
   /** Logs a call (while `recording`): the words and numbers JS passed, numbers as String(x). */
   log(...words) { if (this.recording) this.callLog.push(words.map(String).join(" ")); }
-  get buffer() { return this.x.memory.buffer; }
+  get buffer() { return this.recovery.memory.buffer; }
 
   /** Copies UTF-8 strings into the input buffer, back to back; returns their byte lengths. */
-  writeInput(...texts) {
-    const encoded = texts.map((t) => this.encoder.encode(t));
-    const total = encoded.reduce((sum, e) => sum + e.length, 0);
-    const pointer = this.x.bp_input(total);
-    let offset = 0;
-    for (const e of encoded) { new Uint8Array(this.buffer, pointer + offset, e.length).set(e); offset += e.length; }
-    return encoded.map((e) => e.length);
-  }
+  writeInput(...texts) { return this.recovery.writeInput(texts); }
 
   text(length) { return length > 0 ? this.decoder.decode(new Uint8Array(this.buffer, this.x.bp_text(), length)) : ""; }
   numbers(count) { return count > 0 ? new Float64Array(this.buffer, this.x.bp_numbers(), count) : new Float64Array(0); }
@@ -104,43 +215,55 @@ class Engine {
   create(width, height, seed, recording) {
     this.callLog = [];
     this.log("create", width, height, seed);
-    if (this.x.bp_create(width, height, seed, recording ? 1 : 0) !== 0) throw new Error(this.failure());
+    const args = [width, height, seed, recording ? 1 : 0];
+    if (this.x.bp_create(...args) !== 0) throw new Error(this.failure());
+    this.live("bp_create", args, true);
   }
 
   add(kind, selected = false, atCenter = false) {
     this.log("add", KIND_NAMES[kind], selected ? 1 : 0, atCenter ? 1 : 0);
-    return this.x.bp_add(kind, selected ? 1 : 0, atCenter ? 1 : 0);
+    return this.change("bp_add", kind, selected ? 1 : 0, atCenter ? 1 : 0);
   }
-  addMany(count, kind) { this.log("addMany", count, KIND_NAMES[kind]); return this.x.bp_add_many(count, kind); }
-  remove(id) { this.log("remove", id); return this.x.bp_remove(id); }
-  removeAt(x, y, t) { this.log("removeAt", x, y, t); return this.x.bp_remove_at(x, y, t); }
-  removeSelected() { this.log("removeSelected"); return this.x.bp_remove_selected(); }
-  select(id) { this.log("select", id); return this.x.bp_select(id); }
-  deselect(id) { this.log("deselect", id); return this.x.bp_deselect(id); }
-  toggle(id) { this.log("toggle", id); return this.x.bp_toggle(id); }
-  selectAll() { this.log("selectAll"); return this.x.bp_select_all(); }
-  deselectAll() { this.log("deselectAll"); return this.x.bp_deselect_all(); }
-  pointerDown(x, y, t) { this.log("down", x, y, t); this.x.bp_pointer_down(x, y, t); }
-  pointerMove(x, y, t) { this.log("move", x, y, t); this.x.bp_pointer_move(x, y, t); }
-  pointerUp(x, y, t) { this.log("up", x, y, t); this.x.bp_pointer_up(x, y, t); }
-  pointerCancel() { this.log("cancel"); this.x.bp_pointer_cancel(); }
+  addMany(count, kind) { this.log("addMany", count, KIND_NAMES[kind]); return this.change("bp_add_many", count, kind); }
+  remove(id) { this.log("remove", id); return this.change("bp_remove", id); }
+  removeAt(x, y, t) { this.log("removeAt", x, y, t); return this.change("bp_remove_at", x, y, t); }
+  removeSelected() { this.log("removeSelected"); return this.change("bp_remove_selected"); }
+  select(id) { this.log("select", id); return this.change("bp_select", id); }
+  deselect(id) { this.log("deselect", id); return this.change("bp_deselect", id); }
+  toggle(id) { this.log("toggle", id); return this.change("bp_toggle", id); }
+  selectAll() { this.log("selectAll"); return this.change("bp_select_all"); }
+  deselectAll() { this.log("deselectAll"); return this.change("bp_deselect_all"); }
+  pointerDown(x, y, t) { this.log("down", x, y, t); this.change("bp_pointer_down", x, y, t); }
+  pointerMove(x, y, t) { this.log("move", x, y, t); this.change("bp_pointer_move", x, y, t); }
+  pointerUp(x, y, t) { this.log("up", x, y, t); this.change("bp_pointer_up", x, y, t); }
+  pointerCancel() { this.log("cancel"); this.change("bp_pointer_cancel"); }
+
+  /** Calls an export that changes the live picker and journals it (unless it trapped: then the
+   *  recovered instance holds the state from before it). */
+  change(name, ...args) {
+    const recoveries = this.recovery.recoveries;
+    const result = this.x[name](...args);
+    if (this.recovery.recoveries === recoveries) this.live(name, args);
+    else if (this.recording) this.callLog.pop();  // dropped: the engine never received it
+    return result;
+  }
 
   /** Returns null, or the engine's reason for refusing. */
   resize(width, height) {
     this.log("resize", width, height);
-    return this.x.bp_resize(width, height) === 0 ? null : this.failure();
+    return this.change("bp_resize", width, height) === 0 ? null : this.failure();
   }
   /** Returns null, or the engine's reason for refusing. */
   set(code, value) {
     this.log("set", SETTING_NAMES[code], value);
-    return this.x.bp_set(code, value) === 0 ? null : this.failure();
+    return this.change("bp_set", code, value) === 0 ? null : this.failure();
   }
   get(code) { return this.x.bp_get(code); }
-  advance(seconds) { this.log("advance", seconds); return this.x.bp_advance(seconds); }
-  step() { this.log("step"); this.x.bp_step(); }
+  advance(seconds) { this.log("advance", seconds); return this.change("bp_advance", seconds); }
+  step() { this.log("step"); this.change("bp_step"); }
   lastSteps() { return this.x.bp_last_steps(); }
   now() { return this.x.bp_now(); }
-  hash() { return Engine.hex(this.x.bp_hash()); }
+  hash() { return Engine.hex(this.x.bp_hash() ?? 0n); }
 
   /** The message the last failing call wrote as text. */
   failure() { return this.text(this.x.bp_text_length()); }
@@ -168,17 +291,21 @@ class Engine {
 
   /** Returns null, or the reason the scenario did not load. */
   loadScenario(name, json, golden) {
-    const [a, b, c] = this.writeInput(name, json, golden);
-    return this.x.bp_player_load(a, b, c) === 0 ? null : this.failure();
+    const texts = [name, json, golden];
+    const code = this.x.bp_player_load(...this.writeInput(...texts));
+    if (code !== 0) return this.failure() || `bp_player_load failed (${code})`;
+    this.played("bp_player_load", [], texts, true);
+    return null;
   }
-  seek(step) { return this.x.bp_player_seek(step); }
-  stepForward() { return this.x.bp_player_step() === 1; }
-  playerAdvance(seconds) { return this.x.bp_player_advance(seconds); }
+  /** A seek replays from a known state, so the player's journal restarts at the load. */
+  seek(step) { return this.play("bp_player_seek", step); }
+  stepForward() { return this.play("bp_player_step") === 1; }
+  playerAdvance(seconds) { return this.play("bp_player_advance", seconds); }
   playerStep() { return this.x.bp_player_position(); }
   playerSteps() { return this.x.bp_player_steps(); }
   playerCount() { return this.x.bp_player_count(); }
-  playerHash() { return Engine.hex(this.x.bp_player_hash()); }
-  playerGolden() { return this.x.bp_player_match() === -1 ? null : Engine.hex(this.x.bp_player_golden()); }
+  playerHash() { return Engine.hex(this.x.bp_player_hash() ?? 0n); }
+  playerGolden() { return this.x.bp_player_match() === -1 ? null : Engine.hex(this.x.bp_player_golden() ?? 0n); }
   playerMatch() { return this.x.bp_player_match(); }
   playerFailure() { return this.text(this.x.bp_player_failure()); }
   playerScene() { return this.sceneView(this.x.bp_player_scene()); }
@@ -189,3 +316,5 @@ class Engine {
     return markers;
   }
 }
+
+if (typeof module !== "undefined") module.exports = { Engine, TrapRecovery, wasiImports, SETTING_NAMES, KIND_NAMES };

@@ -198,6 +198,20 @@ function testPlayer() {
   frames(2);
 }
 
+/** A trap (forced by leaving the module 64 bytes of stack) is recovered from: a fresh instance
+ *  replays the journal to the same live and player state, and the page says so. */
+function testTrapRecovery() {
+  const before = { live: app.engine.hash(), player: app.engine.playerHash(), step: app.engine.playerStep() };
+  const raw = app.engine.recovery.raw;
+  raw.__stack_pointer.value = raw.__stack_low.value + 64;
+  app.engine.step();
+  const after = { live: app.engine.hash(), player: app.engine.playerHash(), step: app.engine.playerStep() };
+  check("a trap is recovered: a fresh instance replays the journal to the same state, and the page says so",
+    app.recoveries.length === 1 && app.recoveries[0].restored && JSON.stringify(before) === JSON.stringify(after) &&
+    app.events.some((e) => e.includes("recreated from the journal")), JSON.stringify({ before, after, events: app.events }));
+  frames(10);
+}
+
 async function runSelfTest() {
   clock.virtual = 0;
   app.lastWall = 0;
@@ -210,6 +224,7 @@ async function runSelfTest() {
     await testButtons();
     testSettings();
     testPlayer();
+    testTrapRecovery();
   } catch (error) {
     reportError(error);
     check("the session ran without exceptions", false, error && error.stack || error);

@@ -2,46 +2,71 @@
 // input buffer and reads outputs (a scene's numbers, its strings, a line of text) straight out of
 // wasm memory through the pointers below. Each buffer is allocated by hand so its address stays
 // put until the next call that refills it (a Swift array's storage may move when it grows).
+//
+// Nothing the page passes is trusted: sizes and lengths are checked here against what was
+// reserved, in 64-bit arithmetic (Int is 32 bits on wasm32), and refused with an error code.
 
 /// A growable block of wasm memory at a stable address until it must grow.
 struct SharedBuffer {
     private(set) var base: UnsafeMutableRawPointer? = nil
     private(set) var capacity = 0
-    /// Bytes of the last content written.
+    /// Bytes of the last content written, or the size last reserved for the page to fill.
     private(set) var count = 0
 
-    /// Makes room for `bytes` bytes (8-byte aligned, for `Float64Array`); returns the address.
-    mutating func reserve(_ bytes: Int) -> UnsafeMutableRawPointer? {
+    /// Largest block the page may reserve for input: 64 MiB (a scenario is far smaller; a larger
+    /// request is refused rather than letting the allocator fail, which would trap).
+    static let maximumInput: Int64 = 64 << 20
+
+    /// Makes room for `bytes` bytes (8-byte aligned, for `Float64Array`) and returns the address;
+    /// nil (nothing changed) for a negative size or one above `limit`. `count` becomes `bytes`.
+    mutating func reserve(_ bytes: Int64, limit: Int64 = Int64(Int32.max)) -> UnsafeMutableRawPointer? {
+        guard bytes >= 0, bytes <= limit, bytes <= Int64(Int32.max) else { return nil }
+        let bytes = Int(bytes)
         if bytes > capacity || base == nil {
             base?.deallocate()
-            capacity = max(bytes, 2 * capacity, 64)
+            capacity = max(bytes, capacity > Int(Int32.max) / 2 ? capacity : 2 * capacity, 64)
             base = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 8)
         }
+        count = bytes
         return base
     }
 
     /// Copies `values` in (as little-endian Float64, which wasm is).
     mutating func write(_ values: [Double]) {
         let bytes = values.count * MemoryLayout<Double>.stride
-        guard let base = reserve(bytes) else { return }
+        guard let base = reserve(Int64(bytes)) else { return }
         if bytes > 0 { values.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: bytes) } }
-        count = bytes
     }
 
     /// Copies `bytes` in.
     mutating func write(_ bytes: [UInt8]) {
-        guard let base = reserve(bytes.count) else { return }
+        guard let base = reserve(Int64(bytes.count)) else { return }
         if !bytes.isEmpty { bytes.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) } }
-        count = bytes.count
     }
 
     /// Copies a string's UTF-8 in.
     mutating func write(_ text: String) { write(Array(text.utf8)) }
 
-    /// The first `length` bytes as UTF-8 text, starting at `offset`.
-    func text(at offset: Int, length: Int) -> String {
-        guard let base, length > 0, offset >= 0, offset + length <= capacity else { return "" }
-        let bytes = UnsafeRawBufferPointer(start: base + offset, count: length)
-        return String(decoding: bytes, as: UTF8.self)
+    /// The content as consecutive UTF-8 texts of the given byte lengths (invalid UTF-8 becomes
+    /// U+FFFD); nil when a length is negative or together they run past `count`.
+    func texts(_ lengths: [Int32]) -> [String]? {
+        var offset: Int64 = 0
+        for length in lengths {
+            guard length >= 0 else { return nil }
+            offset += Int64(length)
+        }
+        guard offset <= Int64(count) else { return nil }
+        var texts: [String] = []
+        var start = 0
+        for length in lengths {
+            let length = Int(length)
+            if length == 0 {
+                texts.append("")
+            } else if let base {
+                texts.append(String(decoding: UnsafeRawBufferPointer(start: base + start, count: length), as: UTF8.self))
+            }
+            start += length
+        }
+        return texts.count == lengths.count ? texts : nil
     }
 }

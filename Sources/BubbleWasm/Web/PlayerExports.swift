@@ -5,12 +5,12 @@ import BubbleWeb
 
 /// Loads a scenario into the player: the input buffer holds the name (`nameLength` bytes), the
 /// JSON (`jsonLength`) and the golden hash lines (`goldenLength`; 0 for none), in that order.
-/// Returns 0, or 1 with the reason as text.
+/// Returns 0, 1 with the reason as text, or 2 for lengths that are negative or run past the input
+/// (the player is then unchanged).
 @_expose(wasm, "bp_player_load") @_cdecl("bp_player_load")
 func bp_player_load(_ nameLength: Int32, _ jsonLength: Int32, _ goldenLength: Int32) -> Int32 {
-    let name = input.text(at: 0, length: Int(nameLength))
-    let json = input.text(at: Int(nameLength), length: Int(jsonLength))
-    let golden = input.text(at: Int(nameLength + jsonLength), length: Int(goldenLength))
+    guard let texts = inputTexts([nameLength, jsonLength, goldenLength]) else { return 2 }
+    let name = texts[0], json = texts[1], golden = texts[2]
     do {
         player = try ScenarioPlayer(json: json, name: name, golden: golden)
         return 0
@@ -24,7 +24,7 @@ func bp_player_load(_ nameLength: Int32, _ jsonLength: Int32, _ goldenLength: In
 @_expose(wasm, "bp_player_seek") @_cdecl("bp_player_seek")
 func bp_player_seek(_ step: Int32) -> Int32 {
     guard player != nil else { return -1 }
-    return Int32(player!.seek(to: Int(step)))
+    return Int32(truncatingIfNeeded: player!.seek(to: Int(step)))
 }
 
 /// One step forward; 1 when it stepped (0 at the end or after a failure).
@@ -40,15 +40,15 @@ func bp_player_advance(_ seconds: Double) -> Double { player?.advance(by: second
 
 /// Steps taken.
 @_expose(wasm, "bp_player_position") @_cdecl("bp_player_position")
-func bp_player_position() -> Int32 { Int32(player?.step ?? -1) }
+func bp_player_position() -> Int32 { Int32(truncatingIfNeeded: player?.step ?? -1) }
 
 /// The scenario's length in steps.
 @_expose(wasm, "bp_player_steps") @_cdecl("bp_player_steps")
-func bp_player_steps() -> Int32 { Int32(player?.steps ?? -1) }
+func bp_player_steps() -> Int32 { Int32(truncatingIfNeeded: player?.steps ?? -1) }
 
 /// Live bubbles in the replayed container.
 @_expose(wasm, "bp_player_count") @_cdecl("bp_player_count")
-func bp_player_count() -> Int32 { Int32(player?.container.count ?? -1) }
+func bp_player_count() -> Int32 { Int32(truncatingIfNeeded: player?.container.count ?? -1) }
 
 /// The replay's state hash now.
 @_expose(wasm, "bp_player_hash") @_cdecl("bp_player_hash")

@@ -2,6 +2,16 @@
 // (module BubbleWeb, unit-tested natively), so the page runs exactly the code the tests run.
 // Numbers cross as i32/f64, hashes as i64 (a BigInt in JS), text through the shared buffers.
 // Every export is a no-op returning -1 (or NaN) before `bp_create`.
+//
+// No argument can trap the module: every length, size, index and code is checked here, in 64-bit
+// arithmetic where a sum could pass Int32 (Int is 32 bits on wasm32), and every number goes to
+// BubbleWeb, whose API takes any Double (NaN and infinities included) without trapping. Codes:
+//   status exports (bp_create, bp_create_scenario, bp_resize, bp_set, bp_player_load):
+//     0 done, 1 refused (the reason as text), 2 invalid arguments (the reason as text),
+//     -1 no session yet;
+//   exports returning an id, a count or a step: that value (0 or more), -1 none or no session yet,
+//     -2 invalid arguments (the reason as text);
+//   bp_input: the buffer's address, or 0 (null) for a negative size or one above 64 MiB.
 import BubbleGeometry
 import BubblePicker
 import BubbleScenario
@@ -20,9 +30,10 @@ nonisolated(unsafe) var text = SharedBuffer()
 
 // MARK: Buffers
 
-/// Address of an input buffer of at least `bytes` bytes (the page writes UTF-8 there).
+/// Address of an input buffer of `bytes` bytes (the page writes UTF-8 there, then names the
+/// lengths of the texts in it), or 0 (null) for a negative size or one above 64 MiB.
 @_expose(wasm, "bp_input") @_cdecl("bp_input")
-func bp_input(_ bytes: Int32) -> UnsafeMutableRawPointer? { input.reserve(Int(bytes)) }
+func bp_input(_ bytes: Int32) -> UnsafeMutableRawPointer? { input.reserve(Int64(bytes), limit: SharedBuffer.maximumInput) }
 
 /// Address of the last numbers output (Float64s).
 @_expose(wasm, "bp_numbers") @_cdecl("bp_numbers")
@@ -50,6 +61,18 @@ func fail(_ message: String, _ code: Int32 = 1) -> Int32 {
     return code
 }
 
+/// Status code 2: invalid arguments, with the reason as text.
+func invalidArguments(_ message: String) -> Int32 { fail(message, 2) }
+
+/// The input buffer's texts of these byte lengths, or nil (with the reason as text) when a length
+/// is negative or they run past what `bp_input` reserved.
+func inputTexts(_ lengths: [Int32]) -> [String]? {
+    if let texts = input.texts(lengths) { return texts }
+    let named = lengths.map { String($0) }.joined(separator: ", ")
+    _ = fail("invalid lengths \(named): each must be 0 or more, together at most the \(input.count) bytes bp_input reserved")
+    return nil
+}
+
 /// Encodes a scene into the numbers and strings buffers; returns the count of numbers.
 func publish(_ scene: Scene) -> Int32 {
     encoder.encode(scene)
@@ -64,7 +87,9 @@ func publish(_ scene: Scene) -> Int32 {
 /// Returns 0, or 1 with the reason as text.
 @_expose(wasm, "bp_create") @_cdecl("bp_create")
 func bp_create(_ width: Double, _ height: Double, _ seed: Double, _ recording: Int32) -> Int32 {
-    guard seed >= 0, seed <= 9_007_199_254_740_992, seed == seed.rounded(.towardZero) else { return fail("bad seed") }
+    guard seed >= 0, seed <= 9_007_199_254_740_992, seed == seed.rounded(.towardZero) else {
+        return invalidArguments("invalid seed \(seed): a whole number in 0...9007199254740992")
+    }
     do {
         session = try PlaygroundSession(size: Size(width: width, height: height), seed: UInt64(seed), recording: recording == 1)
         return 0
@@ -77,8 +102,8 @@ func bp_create(_ width: Double, _ height: Double, _ seed: Double, _ recording: I
 /// then the JSON (`jsonLength` bytes). Returns 0, or 1 with the reason as text.
 @_expose(wasm, "bp_create_scenario") @_cdecl("bp_create_scenario")
 func bp_create_scenario(_ nameLength: Int32, _ jsonLength: Int32, _ recording: Int32) -> Int32 {
-    let name = input.text(at: 0, length: Int(nameLength))
-    let json = input.text(at: Int(nameLength), length: Int(jsonLength))
+    guard let texts = inputTexts([nameLength, jsonLength]) else { return 2 }
+    let name = texts[0], json = texts[1]
     let scenario: Scenario
     do { scenario = try Scenario(json: json, name: name) } catch { return fail(error.description) }
     do { session = try PlaygroundSession(scenario: scenario, recording: recording == 1) } catch { return fail(error.description) }
@@ -87,22 +112,34 @@ func bp_create_scenario(_ nameLength: Int32, _ jsonLength: Int32, _ recording: I
 
 // MARK: Bubbles
 
-/// Adds a bubble: kind 0 standard, 1 badge, 2 small. Returns its id.
+/// Adds a bubble: kind 0 standard, 1 badge, 2 small. Returns its id (-2: unknown kind).
 @_expose(wasm, "bp_add") @_cdecl("bp_add")
 func bp_add(_ kind: Int32, _ selected: Int32, _ atCenter: Int32) -> Int32 {
     guard session != nil else { return -1 }
-    return Int32(session!.add(bubbleKind(kind), selected: selected == 1, atCenter: atCenter == 1).rawValue)
+    guard let kind = bubbleKind(kind) else { return -2 }
+    return Int32(truncatingIfNeeded: session!.add(kind, selected: selected == 1, atCenter: atCenter == 1).rawValue)
 }
 
-/// Adds `count` bubbles of a kind. Returns how many.
+/// Adds `count` bubbles of a kind (at most 100,000 at once). Returns how many (-2: a negative
+/// count or an unknown kind).
 @_expose(wasm, "bp_add_many") @_cdecl("bp_add_many")
 func bp_add_many(_ count: Int32, _ kind: Int32) -> Int32 {
     guard session != nil else { return -1 }
-    return Int32(session!.addMany(Int(count), kind: bubbleKind(kind)))
+    guard let kind = bubbleKind(kind) else { return -2 }
+    guard count >= 0 else { return fail("invalid count \(count): must be 0 or more", -2) }
+    return Int32(truncatingIfNeeded: session!.addMany(Int(count), kind: kind))
 }
 
-func bubbleKind(_ code: Int32) -> PlaygroundBubbleKind {
-    code == 1 ? .badge : (code == 2 ? .small : .standard)
+/// The kind for a code (0 standard, 1 badge, 2 small), or nil with the reason as text.
+func bubbleKind(_ code: Int32) -> PlaygroundBubbleKind? {
+    switch code {
+    case 0: return .standard
+    case 1: return .badge
+    case 2: return .small
+    default:
+        _ = fail("unknown bubble kind \(code): 0 standard, 1 badge, 2 small")
+        return nil
+    }
 }
 
 /// Removes a bubble (animated). Returns 1 when it was there.
@@ -113,12 +150,12 @@ func bp_remove(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.remove(Bu
 @_expose(wasm, "bp_remove_at") @_cdecl("bp_remove_at")
 func bp_remove_at(_ x: Double, _ y: Double, _ time: Double) -> Int32 {
     guard session != nil else { return -1 }
-    return Int32(session!.removeBubble(at: Vector2(x, y), time: time)?.rawValue ?? -1)
+    return Int32(truncatingIfNeeded: session!.removeBubble(at: Vector2(x, y), time: time)?.rawValue ?? -1)
 }
 
 /// Removes every selected bubble; returns how many.
 @_expose(wasm, "bp_remove_selected") @_cdecl("bp_remove_selected")
-func bp_remove_selected() -> Int32 { session == nil ? -1 : Int32(session!.removeSelected()) }
+func bp_remove_selected() -> Int32 { session == nil ? -1 : Int32(truncatingIfNeeded: session!.removeSelected()) }
 
 /// Selects a bubble; 1 when it changed.
 @_expose(wasm, "bp_select") @_cdecl("bp_select")
@@ -134,11 +171,11 @@ func bp_toggle(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.toggle(Bu
 
 /// Selects every bubble; returns how many changed.
 @_expose(wasm, "bp_select_all") @_cdecl("bp_select_all")
-func bp_select_all() -> Int32 { session == nil ? -1 : Int32(session!.selectAll()) }
+func bp_select_all() -> Int32 { session == nil ? -1 : Int32(truncatingIfNeeded: session!.selectAll()) }
 
 /// Deselects every bubble; returns how many changed.
 @_expose(wasm, "bp_deselect_all") @_cdecl("bp_deselect_all")
-func bp_deselect_all() -> Int32 { session == nil ? -1 : Int32(session!.deselectAll()) }
+func bp_deselect_all() -> Int32 { session == nil ? -1 : Int32(truncatingIfNeeded: session!.deselectAll()) }
 
 // MARK: Pointer, size, settings
 
@@ -170,7 +207,7 @@ func bp_resize(_ width: Double, _ height: Double) -> Int32 {
 @_expose(wasm, "bp_set") @_cdecl("bp_set")
 func bp_set(_ code: Int32, _ value: Double) -> Int32 {
     guard session != nil else { return -1 }
-    guard let setting = PlaygroundSetting(rawValue: Int(code)) else { return fail("unknown setting \(code)") }
+    guard let setting = PlaygroundSetting(rawValue: Int(code)) else { return invalidArguments("unknown setting \(code)") }
     do { try session!.set(setting, value) } catch { return fail(error.description) }
     return 0
 }
@@ -190,7 +227,7 @@ func bp_advance(_ seconds: Double) -> Double { session?.advance(by: seconds) ?? 
 
 /// Steps run by the last `bp_advance` (the page times the call and divides).
 @_expose(wasm, "bp_last_steps") @_cdecl("bp_last_steps")
-func bp_last_steps() -> Int32 { Int32(session?.lastAdvanceSteps ?? 0) }
+func bp_last_steps() -> Int32 { Int32(truncatingIfNeeded: session?.lastAdvanceSteps ?? 0) }
 
 /// One fixed step.
 @_expose(wasm, "bp_step") @_cdecl("bp_step")

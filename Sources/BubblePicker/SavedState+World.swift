@@ -1,0 +1,122 @@
+import BubblePhysics
+
+/// The physics world in the saved-state text (`World.SavedState`, in logical terms): the field,
+/// the clock, every body slot, the free list, the contacts by colour with their impulses, the
+/// overflow, the wall contacts and the bookkeeping. The world's settings and container are the
+/// configuration's, so they are not written twice.
+extension StateWriter {
+    mutating func write(_ world: World.SavedState) {
+        typealias W = StateWriter
+        let field = world.field
+        line("world.field", [field.law.rawValue, W.number(field.strength), W.number(field.falloffRadius)] + W.point(field.point))
+        line("world.clock", [W.integer(world.stepCount), W.number(world.carriedTime)])
+        line("world.slots", [W.integer(world.slots.count)])
+        for slot in world.slots {
+            line("slot", [String(slot.generation), W.flag(slot.isAlive)] + W.point(slot.position) + W.point(slot.velocity)
+                 + [W.number(slot.radius), W.number(slot.density), W.number(slot.resistance), slot.kind.rawValue,
+                    W.flag(slot.collides), W.flag(slot.attracted), W.single(slot.buildPosition.x), W.single(slot.buildPosition.y)])
+        }
+        line("world.freeSlots", [W.integer(world.freeSlots.count)] + world.freeSlots.map(W.integer))
+        line("world.colours", [W.integer(world.colours.count)])
+        for colour in world.colours { line("colour", W.contacts(colour)) }
+        line("world.overflow", W.contacts(world.overflow))
+        line("world.walls", [W.integer(world.walls.count)] + world.walls.flatMap { [W.integer($0.slot), W.integer($0.side), W.number($0.impulse)] })
+        line("world.state", [W.flag(world.needsRebuild), W.flag(world.drifted), W.flag(world.driftIsSlow), W.flag(world.isResting),
+                             W.integer(world.stillSteps), W.number(world.firstFastestSquared), W.integer(world.contactBuilds),
+                             W.integer(world.contactsKept)])
+    }
+
+    /// `count a b impulse a b impulse …`.
+    static func contacts(_ records: [World.ContactRecord]) -> [String] {
+        [integer(records.count)] + records.flatMap { [integer($0.a), integer($0.b), single($0.impulse)] }
+    }
+}
+
+extension StateReader {
+    /// Reads the world's lines; the picker's configuration supplies its settings and container.
+    mutating func world(_ configuration: WorldConfiguration, container: Container) throws(SavedStateError) -> World.SavedState {
+        var f = try fields("world.field")
+        let law = FieldLaw(rawValue: try f.choice("law", FieldLaw.allCases.map { $0.rawValue })) ?? .spring
+        var field = AttractionField(law: law, strength: try f.number("strength"), falloffRadius: try f.number("falloffRadius"))
+        field.point = try f.point("point")
+        try f.end()
+        f = try fields("world.clock")
+        let stepCount = try f.integer("stepCount", in: 0...Int.max), carried = try f.number("carriedTime")
+        try f.end()
+        f = try fields("world.slots")
+        let slotCount = try f.count("count")
+        try f.end()
+        var slots: [World.Slot] = []
+        slots.reserveCapacity(min(slotCount, remaining))
+        for _ in 0..<slotCount { slots.append(try slot()) }
+        f = try fields("world.freeSlots")
+        let freeCount = try f.count("count", limit: slotCount)
+        var free: [Int] = []
+        for index in 0..<freeCount { free.append(try f.integer("slot[\(index)]", in: 0...Int(Int32.max))) }
+        try f.end()
+        f = try fields("world.colours")
+        let colourCount = try f.count("count", limit: 24)
+        try f.end()
+        var colours: [[World.ContactRecord]] = []
+        for _ in 0..<colourCount { colours.append(try contacts("colour")) }
+        let overflow = try contacts("world.overflow")
+        let walls = try wallContacts()
+        f = try fields("world.state")
+        var state = World.SavedState(
+            configuration: configuration, field: field, container: container,
+            stepCount: stepCount, carriedTime: carried, slots: slots, freeSlots: free, colours: colours, overflow: overflow,
+            walls: walls, needsRebuild: try f.flag("needsRebuild"), drifted: try f.flag("drifted"),
+            driftIsSlow: try f.flag("driftIsSlow"), isResting: try f.flag("isResting"), stillSteps: 0,
+            firstFastestSquared: 0, contactBuilds: 0, contactsKept: 0)
+        state.stillSteps = try f.integer("stillSteps", in: 0...Int.max)
+        state.firstFastestSquared = try f.number("firstFastestSquared")
+        state.contactBuilds = try f.integer("contactBuilds", in: 0...Int.max)
+        state.contactsKept = try f.integer("contactsKept", in: 0...Int.max)
+        try f.end()
+        return state
+    }
+
+    /// Lines left to read (a bound on any count of lines that follow).
+    var remaining: Int { lines.count - next }
+
+    private mutating func slot() throws(SavedStateError) -> World.Slot {
+        var f = try fields("slot")
+        let slot = World.Slot(
+            generation: try f.generation("generation"), isAlive: try f.flag("alive"), position: try f.point("position"),
+            velocity: try f.point("velocity"), radius: try f.number("radius"), density: try f.number("density"),
+            resistance: try f.number("resistance"),
+            kind: BodyKind(rawValue: try f.choice("kind", [BodyKind.dynamic.rawValue, BodyKind.kinematic.rawValue])) ?? .dynamic,
+            collides: try f.flag("collides"), attracted: try f.flag("attracted"),
+            buildPosition: SIMD2<Float>(try f.single("build.x"), try f.single("build.y")))
+        try f.end()
+        return slot
+    }
+
+    private mutating func contacts(_ key: String) throws(SavedStateError) -> [World.ContactRecord] {
+        var f = try fields(key)
+        let count = try f.count("count", limit: f.values.count / 3)
+        var records: [World.ContactRecord] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            records.append(World.ContactRecord(a: try f.integer("[\(index)].a", in: 0...Int(Int32.max)),
+                                               b: try f.integer("[\(index)].b", in: 0...Int(Int32.max)),
+                                               impulse: try f.single("[\(index)].impulse")))
+        }
+        try f.end()
+        return records
+    }
+
+    private mutating func wallContacts() throws(SavedStateError) -> [World.WallRecord] {
+        var f = try fields("world.walls")
+        let count = try f.count("count", limit: f.values.count / 3)
+        var records: [World.WallRecord] = []
+        records.reserveCapacity(count)
+        for index in 0..<count {
+            records.append(World.WallRecord(slot: try f.integer("[\(index)].slot", in: 0...Int(Int32.max)),
+                                            side: try f.integer("[\(index)].side", in: 0...3),
+                                            impulse: try f.number("[\(index)].impulse")))
+        }
+        try f.end()
+        return records
+    }
+}
