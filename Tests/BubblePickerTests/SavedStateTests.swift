@@ -154,7 +154,7 @@ import Testing
         let text = Self.busyPicker().savedState()
         let bytes = Array(text.utf8)
         var random = SplitMix64(seed: 26)
-        let rounds = ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1" ? 5_000 : 300
+        let rounds = TestSize.pick(300, long: 5_000)
         let alphabet = Array("0123456789-.e |\\nxbubble\n".utf8)
         for round in 0..<rounds {
             var damaged = bytes
