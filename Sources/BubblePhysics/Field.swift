@@ -10,6 +10,14 @@ public enum FieldLaw: String, Hashable, Sendable, CaseIterable {
     /// so it vanishes at the point. In a crowd the denser bodies push through the lighter ones
     /// and settle nearer the point.
     case radialGravity
+    /// A spring field that pulls every body alike, measured in its own size: within `reach` of
+    /// its own radii from the point a body's *acceleration* is `-strength × displacement`,
+    /// whatever its mass; farther out the pull keeps the magnitude it has there
+    /// (`strength × reach × radius`, toward the point). So bodies of every size gather at the
+    /// same pace and a world scaled up or down behaves alike, and the pressure a crowd builds
+    /// grows with its depth in radii — linearly, not quadratically — so a small body in a deep
+    /// crowd of large ones is not crushed. `strength` is ω², in 1 / s².
+    case uniformSpring
 }
 
 /// An attraction field toward a movable point. Strength, point and law may change between steps.
@@ -19,25 +27,33 @@ public struct AttractionField: Hashable, Sendable {
     /// The force law.
     public var law: FieldLaw
     /// Spring: force per unit displacement. Radial gravity: acceleration in units / s².
+    /// Uniform spring: acceleration per unit displacement, 1 / s² (ω²).
     /// Zero switches the field off. Typical: radial gravity 10 (benchmark); spring about mass × ω²,
-    /// e.g. 50,000 for 40-point bubbles of density 1 at ω ≈ 3 rad/s.
+    /// e.g. 50,000 for 40-point bubbles of density 1 at ω ≈ 3 rad/s; uniform spring ω², e.g. 12.
     public var strength: Double
     /// Radial gravity only: inside this distance the acceleration is scaled down linearly to
     /// zero at the point, so bodies do not oscillate across it. Units. Typical: one radius.
     public var falloffRadius: Double
+    /// Uniform spring only: how far the spring reaches, in radii of each body; beyond it the pull
+    /// stops growing with distance. Default 6.
+    public var reach: Double
 
     /// A field; the default is switched off (strength 0).
-    public init(point: Vector2 = .zero, law: FieldLaw = .spring, strength: Double = 0, falloffRadius: Double = 1) {
+    public init(point: Vector2 = .zero, law: FieldLaw = .spring, strength: Double = 0, falloffRadius: Double = 1,
+                reach: Double = 6) {
         self.point = point
         self.law = law
         self.strength = strength
         self.falloffRadius = falloffRadius
+        self.reach = reach
     }
 
-    /// Accepted `strength` (force per unit displacement, or units / s²).
+    /// Accepted `strength` (force per unit displacement, units / s², or 1 / s²).
     public static let strengthRange = SettingRange<Double>("field strength", 0...Double.greatestFiniteMagnitude)
     /// Accepted `falloffRadius`, world units.
     public static let falloffRadiusRange = SettingRange<Double>("falloffRadius", 0...BodyDefinition.positionLimit)
+    /// Accepted `reach`, body radii.
+    public static let reachRange = SettingRange<Double>("reach", 0...Double.greatestFiniteMagnitude)
     /// Accepted coordinates of `point`, world units.
     public static let pointRange = SettingRange<Double>("field point", -BodyDefinition.positionLimit...BodyDefinition.positionLimit)
 
@@ -47,5 +63,6 @@ public struct AttractionField: Hashable, Sendable {
         try Self.pointRange.check(point.y, field: "field point y")
         try Self.strengthRange.check(strength)
         try Self.falloffRadiusRange.check(falloffRadius)
+        try Self.reachRange.check(reach)
     }
 }

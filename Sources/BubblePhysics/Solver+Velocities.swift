@@ -70,7 +70,8 @@ extension SolverContext {
         let limit = maxSpeed * radius, limitSquared = limit * limit
         guard all(vx * vx + vy * vy .<= limitSquared) else { return false }
         if pulled {
-            guard pull(&vx, &vy, px: SIMD2(a.px, b.px), py: SIMD2(a.py, b.py), invMass: SIMD2(a.invMass, b.invMass)) else {
+            guard pull(&vx, &vy, px: SIMD2(a.px, b.px), py: SIMD2(a.py, b.py), invMass: SIMD2(a.invMass, b.invMass),
+                       radius: radius) else {
                 return false
             }
         }
@@ -89,10 +90,11 @@ extension SolverContext {
     }
 
     /// `applyField` for two bodies; false when either is inside the falloff radius or on the
-    /// point (the one-body path handles those).
+    /// point, or, with the uniform spring, when one is within its reach and the other beyond
+    /// (the one-body path handles those).
     @inline(__always)
     private func pull(_ vx: inout SIMD2<Double>, _ vy: inout SIMD2<Double>, px: SIMD2<Double>, py: SIMD2<Double>,
-                      invMass: SIMD2<Double>) -> Bool {
+                      invMass: SIMD2<Double>, radius: SIMD2<Double>) -> Bool {
         let dx = field.point.x - px, dy = field.point.y - py
         switch field.law {
         case .spring:
@@ -100,6 +102,8 @@ extension SolverContext {
             let pull = (1 - q) * inverseH
             vx = vx * q + dx * pull
             vy = vy * q + dy * pull
+        case .uniformSpring:
+            return pullUniformly(&vx, &vy, dx: dx, dy: dy, radius: radius)
         case .radialGravity:
             let distanceSquared = dx * dx + dy * dy
             let falloff = field.falloffRadius
@@ -109,6 +113,31 @@ extension SolverContext {
             vx += (dx * inverse) * gain
             vy += (dy * inverse) * gain
         }
+        return true
+    }
+
+    /// The uniform spring's part of `pull`: false when one body is within its reach and the other
+    /// beyond.
+    @inline(__always)
+    private func pullUniformly(_ vx: inout SIMD2<Double>, _ vy: inout SIMD2<Double>, dx: SIMD2<Double>, dy: SIMD2<Double>,
+                               radius: SIMD2<Double>) -> Bool {
+        let reach = field.reach * radius
+        let distanceSquared = dx * dx + dy * dy
+        let within = distanceSquared .<= reach * reach
+        if all(within) {
+            let q = 1 / (1 + h * h * field.strength)
+            let pull = (1 - q) * inverseH
+            vx = vx * q + dx * pull
+            vy = vy * q + dy * pull
+            return true
+        }
+        guard !any(within) else { return false }
+        let inverse = 1 / distanceSquared.squareRoot()
+        var acceleration = field.strength * reach
+        acceleration.replace(with: .greatestFiniteMagnitude, where: acceleration .> .greatestFiniteMagnitude)
+        let gain = h * acceleration
+        vx += (dx * inverse) * gain
+        vy += (dy * inverse) * gain
         return true
     }
 

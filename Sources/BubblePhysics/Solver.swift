@@ -220,14 +220,27 @@ struct SolverContext: @unchecked Sendable {
     }
 
     /// The attraction field's pull on one body for one substep (see `FieldLaw`). The linear
-    /// parts (the spring, and radial gravity inside its falloff radius) are integrated
-    /// implicitly, so no strength, mass or falloff can make them blow up.
+    /// parts (the springs, the uniform one within its reach, and radial gravity inside its
+    /// falloff radius) are integrated implicitly, so no strength, mass or falloff can make them
+    /// blow up.
     @inline(__always)
     func applyField(to body: inout SolverBody) {
         let dx = field.point.x - body.px, dy = field.point.y - body.py
         switch field.law {
         case .spring:
             pullLinearly(&body, dx, dy, stiffness: field.strength * body.invMass)
+        case .uniformSpring:
+            let reach = field.reach * body.radius
+            let distanceSquared = dx * dx + dy * dy
+            if distanceSquared <= reach * reach {
+                pullLinearly(&body, dx, dy, stiffness: field.strength)
+            } else {
+                // Beyond the reach: the spring's pull at the reach, toward the point (finite).
+                let inverse = 1 / distanceSquared.squareRoot()
+                let gain = h * min(field.strength * reach, Double.greatestFiniteMagnitude)
+                body.vx += (dx * inverse) * gain
+                body.vy += (dy * inverse) * gain
+            }
         case .radialGravity:
             let distanceSquared = dx * dx + dy * dy
             let falloff = field.falloffRadius

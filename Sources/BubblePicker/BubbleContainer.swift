@@ -104,7 +104,7 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
 
     static func field(for configuration: BubbleContainerConfiguration, anchor: Vector2) -> AttractionField {
         AttractionField(point: Vector2(anchor.x * configuration.size.width, anchor.y * configuration.size.height),
-                        law: configuration.fieldLaw, strength: configuration.fieldStrength,
+                        law: configuration.fieldLaw, strength: configuration.physicsFieldStrength,
                         falloffRadius: configuration.falloffRadius)
     }
 

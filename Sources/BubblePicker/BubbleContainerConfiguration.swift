@@ -30,14 +30,20 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     /// Attraction anchor as a fraction of the size, (0.5, 0.5) is the centre. Default (0.5, 0.5).
     /// Must be finite; values outside 0...1 are legal (an off-screen anchor).
     public var anchor: Vector2 = Vector2(0.5, 0.5)
-    /// Force law of the attraction field. Default `.spring` (force = −strength × displacement,
-    /// like UIKit's spring field).
-    public var fieldLaw: FieldLaw = .spring
-    /// Spring: force per point of displacement (mass units / s²; mass = density × π × r²).
-    /// Radial gravity: acceleration in points / s². Default 60,000: with `resistance` 7 a lone
-    /// unselected 80 pt bubble (mass 5,027) is critically damped (ω = √(k/m) = 3.46 rad/s,
-    /// ζ = 7 / 2ω = 1.01) and a selected one (mass 13,337) overdamped (ζ = 1.65), so nothing
-    /// overshoots; 20 default bubbles settle in about 1.5 s.
+    /// Law of the attraction field. Default `.uniformSpring`: every bubble, whatever its size
+    /// and density, is pulled as the reference bubble (`fieldReferenceMass`) is, so a crowd of
+    /// small bubbles or of mixed sizes packs as snugly as one of stock bubbles. `.spring` is
+    /// UIKit's spring field (the same force on every bubble: light ones are pulled harder and
+    /// crushed under heavy ones); `.radialGravity` SpriteKit's radial gravity.
+    public var fieldLaw: FieldLaw = .uniformSpring
+    /// Spring laws: force per point of displacement (mass units / s²; mass = density × π × r²)
+    /// — on every bubble with `.spring`, on a bubble of `fieldReferenceMass` with
+    /// `.uniformSpring` (every other bubble gets the same acceleration, strength /
+    /// `fieldReferenceMass` per point). Radial gravity: acceleration in points / s². Default
+    /// 60,000: with `resistance` 7 every bubble is critically damped (ω = √(60,000 / 5,027) =
+    /// 3.46 rad/s, ζ = 7 / 2ω = 1.01), so nothing overshoots; 20 default bubbles settle in
+    /// under 2 s. The uniform spring reaches 6 of each bubble's radii (`AttractionField.reach`);
+    /// beyond, the pull stays at its value there.
     public var fieldStrength: Double = 60_000
     /// Radial gravity only: distance in points inside which the pull fades to zero. Default 40.
     public var falloffRadius: Double = 40
@@ -135,6 +141,16 @@ extension BubbleContainerConfiguration {
         if solidBorders.contains(.bottom) && p.y > size.height - radius { p.y = size.height - radius }
         if solidBorders.contains(.top) && solidBorders.contains(.bottom) && 2 * radius > size.height { p.y = size.height * 0.5 }
         return p
+    }
+
+    /// The mass of the bubble `fieldStrength` is tuned for with `.uniformSpring`: a stock
+    /// 80 pt bubble at density 1, π × 40² ≈ 5,026.5 mass units.
+    public static let fieldReferenceMass = 3.141592653589793 * 40 * 40
+
+    /// The strength the physics world's field gets: `fieldStrength`, per unit of
+    /// `fieldReferenceMass` with `.uniformSpring` (its strength is an acceleration per point).
+    var physicsFieldStrength: Double {
+        fieldLaw == .uniformSpring ? fieldStrength * (1 / Self.fieldReferenceMass) : fieldStrength
     }
 
     /// The density of a full-size bubble in this selection state.

@@ -42,8 +42,9 @@ public struct BubbleAppearance: Hashable, Sendable {
     public var text: String?
     /// Name of an image asset the front end resolves, or nil.
     public var imageName: String?
-    /// Fill colour of the circle.
-    public var backgroundColor: BubbleColor
+    /// Fill colour of the circle, or nil to let the renderer choose (the scene theme's palette
+    /// colour for the bubble's identity).
+    public var backgroundColor: BubbleColor?
     /// Opacity of the image, 0...1.
     public var imageAlpha: Double
     /// Whether the label is visible in this state.
@@ -53,8 +54,9 @@ public struct BubbleAppearance: Hashable, Sendable {
     /// Label colour.
     public var labelColor: BubbleColor
 
-    /// An appearance; by default an empty black circle with a hidden 12 pt white label.
-    public init(text: String? = nil, imageName: String? = nil, backgroundColor: BubbleColor = .black,
+    /// An appearance; by default an empty circle in the renderer's colour with a hidden 12 pt
+    /// white label.
+    public init(text: String? = nil, imageName: String? = nil, backgroundColor: BubbleColor? = nil,
                 imageAlpha: Double = 1, showsLabel: Bool = false, fontSize: Double = 12,
                 labelColor: BubbleColor = .white) {
         self.text = text
@@ -78,7 +80,7 @@ public struct BubbleAppearance: Hashable, Sendable {
 public protocol BubbleLayoutProvider {
     /// The diameter in points when `selected` is true or false. Typical: 80 and 106.4.
     func diameter(selected: Bool) -> Double
-    /// How to draw the bubble in that state. Default: an empty black circle.
+    /// How to draw the bubble in that state. Default: an empty circle in the renderer's colour.
     func appearance(selected: Bool) -> BubbleAppearance
     /// What assistive technology calls the bubble (VoiceOver reads it; an ARIA option's name):
     /// a short noun such as the genre's name, without "selected" or "button" (those are
@@ -87,7 +89,7 @@ public protocol BubbleLayoutProvider {
 }
 
 extension BubbleLayoutProvider {
-    /// An empty black circle.
+    /// An empty circle in the renderer's colour.
     public func appearance(selected: Bool) -> BubbleAppearance { BubbleAppearance() }
 
     /// The unselected appearance's text, or "".

@@ -12,20 +12,26 @@ public struct BubbleData: Hashable, Sendable {
     }
 }
 
-/// The style of a stock bubble (UEBubbleConfiguration), with UEBubblePicker's defaults.
+/// The style of a stock bubble (UEBubbleConfiguration). The defaults give the picker people know
+/// from Apple Music — a bubble in its renderer's palette colour with its label inside, selected or
+/// not; `ueBubblePicker` is UEBubblePicker's look.
 public struct BubbleStyle: Hashable, Sendable {
     /// Diameter when unselected, points. Default 80.
     public var minSize: Double = 80
     /// Diameter when selected, points. Default 80 × 1.33 = 106.4.
     public var maxSize: Double = 80 * 1.33
-    /// Fill colour. Default black.
-    public var backgroundColor: BubbleColor = .black
+    /// Fill colour, or nil for the renderer's palette colour (different bubbles, different
+    /// colours). Default nil.
+    public var backgroundColor: BubbleColor? = nil
     /// Image opacity while unselected, 0...1 (selected shows it fully). Default 0.33.
     public var imageAlphaUnselected: Double = 0.33
-    /// Whether the label is shown (only while unselected, as UEBubblePicker does). Default true.
+    /// Whether the label is shown. Default true.
     public var hasLabel: Bool = true
-    /// Label font size, points. Default 12.
-    public var labelFontSize: Double = 12
+    /// Whether a selected bubble hides its label (showing its image fully), as UEBubblePicker
+    /// does. Default false: a bubble shows its label in both states.
+    public var hidesLabelWhenSelected: Bool = false
+    /// Label font size, points (a renderer shrinks it to fit). Default 14.
+    public var labelFontSize: Double = 14
     /// Label colour. Default white.
     public var labelColor: BubbleColor = .white
 
@@ -39,6 +45,15 @@ public struct BubbleStyle: Hashable, Sendable {
     /// The stock style.
     public init() {}
 
+    /// UEBubblePicker's look: black bubbles with a 12 pt label, hidden while selected.
+    public static var ueBubblePicker: BubbleStyle {
+        var style = BubbleStyle()
+        style.backgroundColor = .black
+        style.labelFontSize = 12
+        style.hidesLabelWhenSelected = true
+        return style
+    }
+
     /// The stock style with other sizes.
     public init(minSize: Double, maxSize: Double) {
         self.minSize = minSize
@@ -47,8 +62,8 @@ public struct BubbleStyle: Hashable, Sendable {
 }
 
 /// The stock bubble: text, an optional image name, and a `BubbleStyle`. Unselected it shows its
-/// label over a dimmed image at `minSize`; selected it hides the label and shows the image fully
-/// at `maxSize`.
+/// label over a dimmed image at `minSize`; selected it grows to `maxSize` and shows the image
+/// fully, with its label (hidden with `hidesLabelWhenSelected`, as in UEBubblePicker).
 public struct DefaultBubble: BubbleLayoutProvider, Hashable, Sendable {
     /// Label text and image name.
     public var data: BubbleData
@@ -73,7 +88,8 @@ public struct DefaultBubble: BubbleLayoutProvider, Hashable, Sendable {
     public func appearance(selected: Bool) -> BubbleAppearance {
         BubbleAppearance(text: data.text, imageName: data.imageName, backgroundColor: style.backgroundColor,
                          imageAlpha: selected ? 1 : style.imageAlphaUnselected,
-                         showsLabel: style.hasLabel && !selected, fontSize: style.labelFontSize,
+                         showsLabel: style.hasLabel && !(selected && style.hidesLabelWhenSelected),
+                         fontSize: style.labelFontSize,
                          labelColor: style.labelColor)
     }
 }

@@ -43,7 +43,8 @@ public enum SceneSVG {
             return "<circle cx=\"\(number(center.x))\" cy=\"\(number(center.y))\" r=\"\(number(radius))\"\(attributes(paint))"
                 + close("circle")
         case .path(let path, let paint):
-            return "<path d=\"\(path.svgPathData)\"\(attributes(paint)) stroke-linejoin=\"round\"" + close("path")
+            return "<path d=\"\(path.svgPathData)\"\(attributes(paint)) stroke-linejoin=\"round\" stroke-linecap=\"round\""
+                + close("path")
         case .text(let text):
             // The document's font family is the default table's; other families are named per text.
             let family = text.fontFamily == defaultFontFamily ? "" : " font-family=\"\(XMLText.escape(text.fontFamily))\""

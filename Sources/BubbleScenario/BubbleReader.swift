@@ -20,7 +20,7 @@ enum BubbleReader {
         ])
         style.minSize = try reader.number("minSize", style.minSize, in: sizeRange)
         style.maxSize = try reader.number("maxSize", reader.has("minSize") ? style.minSize * 1.33 : style.maxSize, in: sizeRange)
-        style.backgroundColor = try color(reader, "backgroundColor", style.backgroundColor)
+        if reader.has("backgroundColor") { style.backgroundColor = try color(reader, "backgroundColor", .black) }
         style.imageAlphaUnselected = try reader.number("imageAlphaUnselected", style.imageAlphaUnselected, in: 0...1)
         style.hasLabel = try reader.bool("label", style.hasLabel)
         style.labelFontSize = try reader.number("labelFontSize", style.labelFontSize, in: BubbleStyle.labelFontSizeRange)

@@ -6,7 +6,8 @@ import BubblePicker
 /// nothing else, so they all show the same picture.
 ///
 /// Items come in layer order (``SceneLayer``): the container, then every bubble's circle, then every
-/// label, then callouts, then overlays (finger, drag path, attraction point, off-screen markers).
+/// label and check mark, then callouts, then overlays (finger, drag path, attraction point,
+/// off-screen markers). Which optional layers appear is the ``SceneTheme``'s choice.
 public struct Scene: Hashable, Sendable {
     /// Container steps taken.
     public var step: Int
@@ -37,7 +38,7 @@ public enum SceneLayer: Int, Hashable, Sendable, Comparable, CaseIterable {
     case container
     /// Bubble circles and image placeholders.
     case bubbles
-    /// Bubble labels, above every circle so no neighbour hides them.
+    /// Bubble labels and check marks, above every circle so no neighbour hides them.
     case labels
     /// Callout balloons over selected bubbles, with their text.
     case callouts
@@ -82,6 +83,8 @@ public enum SceneRole: Hashable, Sendable {
     case label
     /// The image's name, written on its placeholder.
     case imageName
+    /// A selected bubble's check mark: a disc, then the tick over it (two items).
+    case checkMark
     /// A selected bubble's callout balloon.
     case callout
     /// The text in a callout.
@@ -103,7 +106,7 @@ public enum SceneRole: Hashable, Sendable {
         switch self {
         case .containerArea, .border: return .container
         case .bubble, .imagePlaceholder: return .bubbles
-        case .label, .imageName: return .labels
+        case .label, .imageName, .checkMark: return .labels
         case .callout, .calloutText: return .callouts
         case .anchor, .finger, .trail, .offscreen, .offscreenCount: return .overlays
         }
@@ -118,7 +121,8 @@ public enum SceneShape: Hashable, Sendable {
     case line(Vector2, Vector2, ScenePaint)
     /// A circle: centre and radius, points.
     case circle(Vector2, radius: Double, ScenePaint)
-    /// A path of lines and Béziers (callout balloons, markers).
+    /// A path of lines and Béziers (callout balloons, markers, check marks); a renderer draws
+    /// its strokes with round caps and joins.
     case path(BezierPath, ScenePaint)
     /// A single line of text, already laid out (see ``SceneText``).
     case text(SceneText)

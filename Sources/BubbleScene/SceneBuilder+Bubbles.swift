@@ -1,18 +1,21 @@
 import Balloons
 import BubblePicker
 
-/// Bubbles: every circle (with its image placeholder), then every label above all circles.
+/// Bubbles: every circle (with its image placeholder), then every label and check mark above all
+/// circles.
 extension SceneBuilder {
-    /// The circles and placeholders (bubble layer) and the labels and image names (label layer),
-    /// one text item per line.
+    /// The circles and placeholders (bubble layer) and the labels, image names and check marks
+    /// (label layer), one text item per line.
     func bubbleItems<M: TextMeasuring>(_ frame: BubbleFrame, _ measurer: M) -> (circles: [SceneItem], labels: [SceneItem]) {
         var circles: [SceneItem] = [], labels: [SceneItem] = []
         for bubble in frame.bubbles {
             let radius = bubble.drawnDiameter * 0.5
             guard radius > 0, bubble.center.isFinite else { continue }  // waiting, or never shown
             let look = bubble.appearance.sanitized
-            let paint = bubble.isSelected ? ScenePaint(fill: look.backgroundColor, stroke: theme.selectedRing, lineWidth: 3)
-                                          : ScenePaint(fill: look.backgroundColor, stroke: theme.bubbleOutline, lineWidth: 1)
+            let fill = theme.fill(of: bubble)
+            let ring = bubble.isSelected ? theme.selectedRing : nil
+            let paint = ring.map { ScenePaint(fill: fill, stroke: $0, lineWidth: 3) }
+                ?? ScenePaint(fill: fill, stroke: theme.bubbleOutline, lineWidth: 1)
             circles.append(SceneItem(role: .bubble, bubble: bubble.id, shape: .circle(bubble.center, radius: radius, paint)))
             let label = look.showsLabel ? look.text ?? "" : ""
             if let image = look.imageName {
@@ -23,13 +26,13 @@ extension SceneBuilder {
                     labels.append(SceneItem(role: .imageName, bubble: bubble.id, shape: .text(line)))
                 }
             }
-            guard !label.isEmpty else { continue }
             // Beside an image name the label keeps to one line.
             let lines = look.imageName == nil ? typesetting.labelMaximumLines : 1
             for line in fittedText(label, in: radius, offset: 0, preferred: look.fontSize, lines: lines,
-                                   color: look.labelColor, at: bubble.center, measurer) {
+                                   color: look.labelColor, at: bubble.center, measurer, bold: theme.boldLabels) {
                 labels.append(SceneItem(role: .label, bubble: bubble.id, shape: .text(line)))
             }
+            if bubble.isSelected && theme.showsCheckMark { labels += checkMark(bubble, radius: radius, tick: fill) }
         }
         return (circles, labels)
     }
@@ -45,22 +48,27 @@ extension SceneBuilder {
 
     /// `text` laid out in up to `lines` lines centred `offset` below the centre of a circle of
     /// `radius`: wrapped before it shrinks, shrunk down to the theme's minimum, then ellipsized; no
-    /// lines when not even "…" fits. Every line's box (its width × the line height) lies inside
-    /// the circle, within the typesetting's margin of its chord.
+    /// lines when not even "…" fits. Every line's box (its width × the line height; bold text
+    /// counted `TextFitting.boldWidening` wider) lies inside the circle, within the typesetting's
+    /// margin of its chord.
     func fittedText<M: TextMeasuring>(_ text: String, in radius: Double, offset: Double, preferred: Double, lines: Int,
-                                      color: BubbleColor, at center: Vector2, _ measurer: M) -> [SceneText] {
+                                      color: BubbleColor, at center: Vector2, _ measurer: M,
+                                      bold: Bool = false) -> [SceneText] {
         let minimum = min(theme.minimumLabelSize, preferred)
         let style = TextStyle(preferredSize: preferred, minimumSize: minimum, maximumLines: max(lines, 1),
                               lineHeight: typesetting.lineHeight)
+        let widening = bold ? TextFitting.boldWidening : 1
+        let margin = min(max(typesetting.labelMargin, 0), 1)
         guard let layout = try? measurer.layout(text, inCircleOfRadius: radius, offset: offset,
-                                                margin: min(max(typesetting.labelMargin, 0), 1), style: style),
+                                                margin: margin / widening, style: style),
               !layout.lines.isEmpty else { return [] }
         let reach = abs(offset) + layout.height / 2
-        let room = 2 * max(radius * radius - reach * reach, 0).squareRoot() * min(max(typesetting.labelMargin, 0), 1)
+        let room = 2 * max(radius * radius - reach * reach, 0).squareRoot() * margin
         let centers = layout.lineCenters(around: Vector2(center.x, center.y + offset))
         return zip(layout.lines, centers).map { line, point in
-            SceneText(text: line.text, center: point, fontSize: layout.fontSize, color: color, width: line.width,
-                      fontFamily: measurer.fontFamily, maxWidth: max(room, line.width))
+            SceneText(text: line.text, center: point, fontSize: layout.fontSize, color: color,
+                      width: line.width * widening, bold: bold, fontFamily: measurer.fontFamily,
+                      maxWidth: max(room, line.width * widening))
         }
     }
 }
@@ -75,12 +83,12 @@ extension BubbleColor {
 
 extension BubbleAppearance {
     /// The appearance as the scene draws it. It comes from the app's own layout provider, so every
-    /// number is made drawable here: colours as `BubbleColor.sanitized`, a NaN `imageAlpha` as 1
-    /// (others clamped to 0...1), a NaN font size as 12 (an infinite or huge one is limited by the
-    /// circle, a negative one shows no label).
+    /// number is made drawable here: colours as `BubbleColor.sanitized` (a nil background stays nil:
+    /// the theme's palette), a NaN `imageAlpha` as 1 (others clamped to 0...1), a NaN font size as 12
+    /// (an infinite or huge one is limited by the circle, a negative one shows no label).
     var sanitized: BubbleAppearance {
         var look = self
-        look.backgroundColor = backgroundColor.sanitized
+        look.backgroundColor = backgroundColor?.sanitized
         look.labelColor = labelColor.sanitized
         look.imageAlpha = imageAlpha.isNaN ? 1 : min(max(imageAlpha, 0), 1)
         if fontSize.isNaN { look.fontSize = 12 }
@@ -92,6 +100,8 @@ extension BubbleAppearance {
 enum TextFitting {
     /// The table scenes use when no measurer is given.
     static let metrics = FontWidthTable.liberationSans
+    /// How much wider bold text is than the table's regular text.
+    static let boldWidening = 1.1
 
     /// Width of `text` at `fontSize`, points.
     static func width(_ text: String, fontSize: Double) -> Double {

@@ -1,10 +1,11 @@
 import Balloons
 import BubblePicker
 
-/// Callouts: one balloon per selected bubble, inside the container, pointing at the bubble's edge,
-/// placed together (`BalloonPlacement.placeGroup`) so that none covers another callout, another
-/// selected bubble or a label when such a layout exists (the least overlap otherwise), each on the
-/// same side as last frame unless it must move. Their text wraps to the typesetting's line count.
+/// Callouts (with ``SceneTheme/showsCallouts``): one balloon per selected bubble, inside the
+/// container, pointing at the bubble's edge, placed together (`BalloonPlacement.placeGroup`) so that
+/// none covers another callout, another selected bubble or a label when such a layout exists (the
+/// least overlap otherwise), each on the same side as last frame unless it must move. Their text
+/// wraps to the typesetting's line count.
 extension SceneBuilder {
     /// Directions in order of preference: above, below, the sides, then the diagonals.
     static let calloutDirections: [StemDirection] = [.down, .up, .left, .right, .downRight, .downLeft, .upRight, .upLeft]

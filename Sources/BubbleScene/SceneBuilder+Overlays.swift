@@ -1,11 +1,19 @@
 import Balloons
 import BubblePicker
 
-/// Overlays, on top of everything: the finger and its path, the attraction point, and markers at
-/// the edge of the view for bubbles outside it.
+/// Overlays, on top of everything: the finger and its path and the attraction point (debug
+/// overlays), and markers at the edge of the view for bubbles outside it — each as the theme says.
 extension SceneBuilder {
     /// The overlay items.
     func overlayItems(_ frame: BubbleFrame, viewBox: Rect) -> [SceneItem] {
+        var items: [SceneItem] = []
+        if theme.showsOverlays { items += debugOverlays(frame) }
+        if theme.showsOffscreenMarkers { items += offscreenMarkers(frame, viewBox: viewBox) }
+        return items
+    }
+
+    /// The finger, its recent path and the attraction point's crosshair.
+    func debugOverlays(_ frame: BubbleFrame) -> [SceneItem] {
         var items: [SceneItem] = []
         if let pointer = frame.pointer {
             if pointer.trail.count > 1 {
@@ -19,7 +27,6 @@ extension SceneBuilder {
         }
         items.append(SceneItem(role: .anchor, shape: .path(crosshair(at: frame.anchorPoint), ScenePaint(
             stroke: theme.anchor, lineWidth: 1.5))))
-        items += offscreenMarkers(frame, viewBox: viewBox)
         return items
     }
 

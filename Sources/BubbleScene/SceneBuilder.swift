@@ -28,9 +28,11 @@ public struct SceneBuilder: Sendable {
         self.theme = theme
     }
 
-    /// The scene of one frame: container, bubbles, labels, callouts, overlays, in that order, its
-    /// text measured with the default table (`FontWidthTable.liberationSans`).
-    /// - Complexity: O(n + s²) for n bubbles and s selected ones (callouts avoid each other).
+    /// The scene of one frame: container, bubbles, labels, callouts, overlays, in that order (the
+    /// callouts and overlays as the theme says), its text measured with the default table
+    /// (`FontWidthTable.liberationSans`).
+    /// - Complexity: O(n) for n bubbles; O(n + s²) with callouts for s selected ones (callouts
+    ///   avoid each other).
     public mutating func scene(for frame: BubbleFrame) -> Scene {
         scene(for: frame, measuring: FontWidthTable.liberationSans)
     }
@@ -44,7 +46,12 @@ public struct SceneBuilder: Sendable {
         let bubbleLayer = bubbleItems(frame, measurer)
         items += bubbleLayer.circles
         items += bubbleLayer.labels
-        let callouts = calloutItems(frame, labels: bubbleLayer.labels, measurer)
+        var callouts: (items: [SceneItem], crowded: Int) = ([], 0)
+        if theme.showsCallouts {
+            callouts = calloutItems(frame, labels: bubbleLayer.labels, measurer)
+        } else {
+            calloutDirections = []
+        }
         items += callouts.items
         items += overlayItems(frame, viewBox: viewBox)
         lastStep = frame.step
@@ -59,10 +66,11 @@ public struct SceneBuilder: Sendable {
         calloutDirections = []
     }
 
-    /// The container's area and its four borders (open ones dashed).
+    /// The container's area and, when the theme shows them, its four borders (open ones dashed).
     func containerItems(_ frame: BubbleFrame) -> [SceneItem] {
         let rect = frame.container
         var items = [SceneItem(role: .containerArea, shape: .rect(rect, ScenePaint(fill: theme.containerFill)))]
+        guard theme.showsBorders else { return items }
         let corners = [Vector2(rect.minX, rect.minY), Vector2(rect.maxX, rect.minY),
                        Vector2(rect.maxX, rect.maxY), Vector2(rect.minX, rect.maxY)]
         let edges: [Borders] = [.top, .right, .bottom, .left]

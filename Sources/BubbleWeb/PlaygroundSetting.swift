@@ -5,11 +5,11 @@ import BubbleScenario
 
 /// Every picker setting the playground's controls change, each as one number so a page (or any
 /// caller across a C ABI) can pass it: flags are 0 or 1, `fieldLaw` is 0 spring / 1 radial
-/// gravity, `maxSelectedPolicy` is 0 refuse / 1 deselect oldest, and the optional limits
+/// gravity / 2 uniform spring, `maxSelectedPolicy` is 0 refuse / 1 deselect oldest, and the optional limits
 /// `maxSelected` and `maxBubbles` are -1 for "no limit". The raw values are the codes the wasm
 /// exports use.
 public enum PlaygroundSetting: Int, Hashable, Sendable, CaseIterable {
-    /// `fieldLaw`: 0 spring, 1 radial gravity.
+    /// `fieldLaw`: 0 spring, 1 radial gravity, 2 uniform spring (the default).
     case fieldLaw = 0
     /// `fieldStrength`.
     case fieldStrength
@@ -106,7 +106,7 @@ public enum PlaygroundSetting: Int, Hashable, Sendable, CaseIterable {
 
     /// `configuration` with this setting set to `value`. The container validates ranges
     /// (`setConfiguration`); here only what a number cannot mean is refused: NaN, a flag or law
-    /// other than 0 or 1, a count that is not whole or beyond 32 bits (converting such a `Double`
+    /// other than its codes, a count that is not whole or beyond 32 bits (converting such a `Double`
     /// to `Int` would trap on 32-bit WebAssembly).
     /// - Throws: `.invalidSetting` naming the setting and the value.
     public func applying(_ value: Double, to configuration: BubbleContainerConfiguration) throws(PlaygroundError) -> BubbleContainerConfiguration {

@@ -23,7 +23,8 @@ import BubbleScene
 ///
 /// Roles (`SceneRole`): 0 container area, 1 border (argument: the `Borders` bits), 2 bubble,
 /// 3 image placeholder, 4 label, 5 image name, 6 callout, 7 callout text, 8 anchor, 9 finger,
-/// 10 trail, 11 off-screen marker (argument: sector), 12 off-screen count (argument: sector).
+/// 10 trail, 11 off-screen marker (argument: sector), 12 off-screen count (argument: sector),
+/// 13 check mark.
 /// Strings are UTF-8, each distinct string stored once; a text item names it by byte offset and length.
 ///
 /// Every number is finite, whatever the scene holds (its colours and text come from an app's own
@@ -134,6 +135,7 @@ public struct SceneEncoder {
         case .trail: return (10, 0)
         case .offscreen(let sector): return (11, Double(sector))
         case .offscreenCount(let sector): return (12, Double(sector))
+        case .checkMark: return (13, 0)
         }
     }
 }

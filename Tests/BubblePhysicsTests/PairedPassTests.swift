@@ -53,7 +53,7 @@ struct PairedPassTests {
         return bits
     }
 
-    @Test("two bodies at a time give the same bits as one at a time, on every path", arguments: [FieldLaw.radialGravity, .spring])
+    @Test("two bodies at a time give the same bits as one at a time, on every path", arguments: [FieldLaw.radialGravity, .spring, .uniformSpring])
     func pairedEqualsSingle(law: FieldLaw) throws {
         for seed in UInt64(1)...12 {
             let world = try Self.mixedWorld(seed: seed, law: law)

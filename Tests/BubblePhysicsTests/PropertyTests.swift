@@ -56,9 +56,10 @@ struct PropertyTests {
         let point = random.next(below: 3) == 0
             ? Vector2(value(AttractionField.pointRange, &random), value(AttractionField.pointRange, &random))
             : Vector2(rect.minX + rect.width * random.nextUnit(), rect.minY + rect.height * random.nextUnit())
-        return AttractionField(point: point, law: random.next(below: 2) == 0 ? .spring : .radialGravity,
+        return AttractionField(point: point, law: FieldLaw.allCases[random.next(below: FieldLaw.allCases.count)],
                                strength: value(AttractionField.strengthRange, &random),
-                               falloffRadius: value(AttractionField.falloffRadiusRange, &random))
+                               falloffRadius: value(AttractionField.falloffRadiusRange, &random),
+                               reach: value(AttractionField.reachRange, &random))
     }
 
     static func body(_ random: inout SplitMix64, in rect: Rect) -> BodyDefinition {

@@ -135,9 +135,11 @@ import Testing
         #expect(picker.snapshot(of: ids[0])?.appearance.showsLabel == true)
         #expect(picker.snapshot(of: ids[0])?.appearance.imageAlpha == 0.33)
         picker.select(ids[0])
-        #expect(picker.snapshot(of: ids[0])?.appearance.showsLabel == false)
+        #expect(picker.snapshot(of: ids[0])?.appearance.showsLabel == true)  // never blank
         #expect(picker.snapshot(of: ids[0])?.appearance.imageAlpha == 1)
         #expect(picker.snapshot(of: ids[0])?.appearance.text == "b0")
+        let ue = DefaultBubble(text: "b", style: .ueBubblePicker)
+        #expect(!ue.appearance(selected: true).showsLabel && ue.appearance(selected: false).showsLabel)
     }
 
     @Test func unknownIdentitiesChangeNothing() {

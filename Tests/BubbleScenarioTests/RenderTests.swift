@@ -22,8 +22,8 @@ struct RenderTests {
         return frames
     }
 
-    static func scenes(_ frames: [BubbleFrame]) -> [Scene] {
-        var builder = SceneBuilder()
+    static func scenes(_ frames: [BubbleFrame], theme: SceneTheme = .debug) -> [Scene] {
+        var builder = SceneBuilder(theme: theme)
         return frames.map { builder.scene(for: $0) }
     }
 
@@ -31,7 +31,7 @@ struct RenderTests {
 
     static func wellFormed(_ svg: String) -> Bool { XMLParser(data: Data(svg.utf8)).parse() }
 
-    @Test("a frame: circles, a label per unselected bubble, dashed open borders, the anchor, one callout per selected bubble")
+    @Test("a frame (debug theme): circles, a label per bubble, dashed open borders, the anchor, a check mark and a callout per selected bubble")
     func frame() throws {
         let frames = try Self.frames(every: 60, container: #""width": 375, "height": 667"#)
         let scene = try #require(Self.scenes(frames).last)
@@ -39,9 +39,12 @@ struct RenderTests {
         #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(svg.contains("viewBox=\"-40 -40 455 747\"") && svg.hasSuffix("</svg>\n"))
         #expect(svg.contains("<title>t &amp; &lt;x&gt;</title>"))
-        #expect(Self.count("<circle cx=", in: svg) == 2)
-        #expect(Self.count("<path d=\"M", in: svg) == 2)  // one callout, the anchor's crosshair
-        #expect(Self.count(">A</text>", in: svg) == 1 && Self.count(">B</text>", in: svg) == 1)  // callout A, label B
+        #expect(Self.count("<circle cx=", in: svg) == 3)  // two bubbles, the check mark's disc
+        #expect(Self.count("<path d=\"M", in: svg) == 3)  // one callout, the anchor's crosshair, the tick
+        #expect(Self.count(">A</text>", in: svg) == 2 && Self.count(">B</text>", in: svg) == 1)  // label and callout A, label B
+        let face = SceneSVG.document(try #require(Self.scenes(frames, theme: SceneTheme()).last))
+        #expect(Self.count("<circle cx=", in: face) == 3 && Self.count("<path d=\"M", in: face) == 1)  // the tick only
+        #expect(Self.count("<line ", in: face) == 0 && Self.count(">A</text>", in: face) == 1)  // no borders, no callout
         #expect(!svg.contains("nan\"") && !svg.contains("nan ") && !svg.contains("inf"))
         #expect(Self.wellFormed(svg), "not well-formed XML")
     }

@@ -5,7 +5,8 @@ import BubblePicker
 @testable import BubbleScene
 @testable import BubbleScenario
 
-/// The scene model over every bundled scenario, at every 10th step: what people see holds up.
+/// The scene model over every bundled scenario, at every 10th step, in the callout theme (the
+/// default face plus callouts): what people see holds up.
 @Suite("Scene model")
 struct SceneTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +21,7 @@ struct SceneTests {
         let path = root.appendingPathComponent("Scenarios").appendingPathComponent(file).path
         let scenario = try Scenario(json: try String(contentsOfFile: path, encoding: .utf8), name: file)
         var runner = try ScenarioRunner(scenario)
-        var builder = SceneBuilder()
+        var builder = SceneBuilder(theme: .callouts)
         var result: [(BubbleFrame, Scene)] = []
         try runner.run(through: TestSize.replayedSteps(scenario), every: TestSize.pick(20, long: 10)) { (runner: ScenarioRunner) throws(ScenarioError) in
             let frame = runner.frame()
@@ -29,7 +30,7 @@ struct SceneTests {
         return result
     }
 
-    @Test("every scenario (every 20th step, a large crowd its first 10; every 10th and all long): callouts inside the container, free of labels and selected bubbles when a free side exists, labels inside their bubbles, layers in order",
+    @Test("every scenario (every 20th step, a large crowd its first 10; every 10th and all long): callouts inside the container, free of labels and selected bubbles when a free side exists, labels and check marks inside their bubbles, layers in order",
           arguments: SceneTests.scenarios)
     func invariants(file: String) throws {
         var crowdedFrames = 0, callouts = 0
@@ -51,6 +52,10 @@ struct SceneTests {
             let r = bubble.drawnDiameter / 2
             let dx = text.width / 2, dy = 0.6 * text.fontSize + abs(text.center.y - bubble.center.y)
             #expect(dx * dx + dy * dy <= r * r * (1 + 1e-9), "\(note): label '\(text.text)' wider than its bubble")
+        case (.checkMark, .circle(let center, let radius, _)):
+            let bubble = try #require(frame.bubbles.first { $0.id == item.bubble })
+            #expect(bubble.isSelected && (center - bubble.center).length + radius <= bubble.drawnDiameter / 2,
+                    "\(note): check mark outside its selected bubble")
         case (.callout, .path(let path, _)):
             let bounds = try #require(path.boundingBox)
             #expect(frame.container.contains(bounds, tolerance: 1e-6), "\(note): callout outside the container")
@@ -74,7 +79,7 @@ struct SceneTests {
 
     @Test("a callout keeps its side while that side stays free (no flicker between sides)")
     func stableCallouts() throws {
-        var builder = SceneBuilder()
+        var builder = SceneBuilder(theme: .callouts)
         var previous: [BubbleID: StemDirection] = [:]
         var flips = 0, kept = 0
         let path = Self.root.appendingPathComponent("Scenarios/demo.json").path

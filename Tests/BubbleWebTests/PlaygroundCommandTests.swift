@@ -55,7 +55,7 @@ import BubblePicker
     func refusals() throws {
         var session = try PlaygroundSession(size: Size(width: 375, height: 667))
         let before = session.picker.configuration
-        #expect(throws: PlaygroundError.invalidSetting("fieldLaw", 2)) { try session.set(.fieldLaw, 2) }
+        #expect(throws: PlaygroundError.invalidSetting("fieldLaw", 3)) { try session.set(.fieldLaw, 3) }
         #expect(throws: PlaygroundError.invalidSetting("maxSelected", 1.5)) { try session.set(.maxSelected, 1.5) }
         #expect(throws: PlaygroundError.invalidSetting("maxBubbles", 3e9)) { try session.set(.maxBubbles, 3e9) }
         #expect(throws: PlaygroundError.self) { try session.set(.resistance, .nan) }

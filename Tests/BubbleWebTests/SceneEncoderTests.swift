@@ -26,6 +26,7 @@ import BubbleScene
 
     func sampleScene() throws -> Scene {
         var session = try PlaygroundSession(size: Size(width: 375, height: 667))
+        session.sceneBuilder.theme = .debug  // every role and shape kind
         for _ in 0..<6 { session.add(.standard) }
         session.add(.badge)
         session.advance(by: 1)

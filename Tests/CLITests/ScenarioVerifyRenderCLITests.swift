@@ -79,17 +79,23 @@ struct ScenarioVerifyRenderCLITests {
         #expect(try CLIRunner.run(["verify", "max-selection-refuse.json"], in: directory).status == 0)
     }
 
-    @Test("render --step draws one frame: bubbles, labels, borders, attraction point, callouts for selected bubbles")
+    @Test("render --step draws one frame: bubbles with labels and check marks; --theme debug adds borders, attraction point, callouts")
     func renderFrame() throws {
-        let result = try CLIRunner.run(["render", "Scenarios/demo.json", "--step", "540"])
+        let result = try CLIRunner.run(["render", "Scenarios/demo.json", "--step", "540", "--theme", "debug"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let svg = result.stdout
         #expect(svg.hasPrefix("<?xml") && svg.contains("viewBox=\"-40 -40 455 747\"") && svg.hasSuffix("</svg>\n"))
-        #expect(svg.components(separatedBy: "<circle cx=").count - 1 == 20)
+        // In the demo at step 540, four of the 20 bubbles are selected: four check marks (a disc and a tick each).
+        #expect(svg.components(separatedBy: "<circle cx=").count - 1 == 20 + 4)
         #expect(svg.contains(">Rock</text>") && svg.contains("step 540"))
-        // In the demo at step 540, four bubbles are selected: four callouts, and the anchor's crosshair.
-        #expect(svg.components(separatedBy: "<path d=\"M").count - 1 == 4 + 1)
+        // Four callouts, four ticks and the anchor's crosshair.
+        #expect(svg.components(separatedBy: "<path d=\"M").count - 1 == 4 + 4 + 1)
         #expect(svg.components(separatedBy: "<line ").count - 1 == 4)
+        let face = try CLIRunner.run(["render", "Scenarios/demo.json", "--step", "540"])
+        #expect(face.status == 0 && face.stdout.components(separatedBy: "<path d=\"M").count - 1 == 4)  // the ticks only
+        #expect(!face.stdout.contains("<line "))
+        let bad = try CLIRunner.run(["render", "Scenarios/demo.json", "--step", "540", "--theme", "pink"])
+        #expect(bad.status == 64 && bad.stderr.contains("--theme must be default, callouts or debug"))
     }
 
     @Test("render --animate writes an animated SVG file with SMIL key frames")

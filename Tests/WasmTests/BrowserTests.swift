@@ -53,14 +53,18 @@ import BubbleWeb
         let callLog = try #require(Self.pre("calllog", in: output.stdout))
         try Self.compare(callLog: callLog, journal: journal)
         // The same calls, natively: BubbleWeb on x86-64 must reach the hash the wasm32 page reached.
-        // Scalars first: the expectations then copy no session (a large value) into the macro's
-        // temporaries.
-        let replay = try PlaygroundScript(journal)
-        let nativeHash = StateHasher64.hex(replay.session.stateHash())
-        let nativeStep = replay.session.picker.stepCount, nativeSelected = replay.session.state.selected
+        let (nativeHash, nativeStep, nativeSelected) = try Self.replay(journal)
         #expect(nativeHash == pageHash, "native \(nativeHash) vs page \(pageHash)")
         #expect(nativeStep == result["step"] as? Int)
         #expect(nativeSelected == (result["selected"] as? [Int]))
+    }
+
+    /// The journal replayed natively: the hash, the step and the selection. Only scalars leave this
+    /// function: a session (a large value) copied or destroyed in the test's own large debug frame
+    /// crashes this toolchain (swift_retain / swift_release on a bad pointer).
+    static func replay(_ journal: String) throws -> (hash: String, step: Int, selected: [Int]) {
+        let replay = try PlaygroundScript(journal)
+        return (StateHasher64.hex(replay.session.stateHash()), replay.session.picker.stepCount, replay.session.state.selected)
     }
 
     /// What JS passed (the call log) and what Swift received (the journal) are the same calls with

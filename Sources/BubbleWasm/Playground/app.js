@@ -224,7 +224,7 @@ function longPress(gesture) {
 
 /** The picker settings the panel shows: code (PlaygroundSetting), label, control. */
 const SETTINGS = [
-  { code: 0, label: "Field law", type: "select", options: [["0", "spring"], ["1", "radial gravity"]] },
+  { code: 0, label: "Field law", type: "select", options: [["2", "uniform spring"], ["0", "spring"], ["1", "radial gravity"]] },
   { code: 1, label: "Field strength", type: "log", min: 100, max: 1e7 },
   { code: 2, label: "Falloff radius", type: "range", min: 0, max: 400, step: 1 },
   { code: 3, label: "Resistance", type: "range", min: 0, max: 40, step: 0.1 },
