@@ -113,14 +113,17 @@ extension StateFields {
 }
 
 /// The stock bubble's content as one line of saved-state text: its style's numbers, then its
-/// image name and label (`minSize maxSize background×4 imageAlpha hasLabel fontSize label×4
-/// imageLength|image label`, the image length in Unicode scalars, -1 for none).
+/// image name and label (`minSize maxSize hasBackground background×4 imageAlpha hasLabel
+/// hidesLabelWhenSelected fontSize label×4 imageLength|image label`; the background is 0 0 0 0 when
+/// there is none (the palette colour); the image length in Unicode scalars, -1 for none).
 extension DefaultBubble {
     /// The content as saved-state text.
     var savedText: String {
         let s = style, w = StateWriter.self
-        var numbers = [w.number(s.minSize), w.number(s.maxSize)] + Self.color(s.backgroundColor)
-        numbers += [w.number(s.imageAlphaUnselected), w.flag(s.hasLabel), w.number(s.labelFontSize)] + Self.color(s.labelColor)
+        var numbers = [w.number(s.minSize), w.number(s.maxSize), w.flag(s.backgroundColor != nil)]
+            + Self.color(s.backgroundColor ?? .clear)
+        numbers += [w.number(s.imageAlphaUnselected), w.flag(s.hasLabel), w.flag(s.hidesLabelWhenSelected),
+                    w.number(s.labelFontSize)] + Self.color(s.labelColor)
         numbers.append(String(data.imageName.map { $0.unicodeScalars.count } ?? -1))
         return numbers.joined(separator: " ") + "|" + (data.imageName ?? "") + data.text
     }
@@ -132,17 +135,18 @@ extension DefaultBubble {
         guard let bar = text.firstIndex(of: "|") else { return nil }
         let words = text[..<bar].split(separator: " ", omittingEmptySubsequences: false)
         let numbers = words.map { Double($0) }
-        guard words.count == 14, numbers.allSatisfy({ $0.map { $0.isFinite } ?? false }) else { return nil }
+        guard words.count == 16, numbers.allSatisfy({ $0.map { $0.isFinite } ?? false }) else { return nil }
         let n = numbers.map { $0 ?? 0 }
+        guard [n[2], n[8], n[9]].allSatisfy({ $0 == 0 || $0 == 1 }) else { return nil }
         var style = BubbleStyle(minSize: n[0], maxSize: n[1])
-        style.backgroundColor = BubbleColor(red: n[2], green: n[3], blue: n[4], alpha: n[5])
-        style.imageAlphaUnselected = n[6]
-        guard n[7] == 0 || n[7] == 1 else { return nil }
-        style.hasLabel = n[7] == 1
-        style.labelFontSize = n[8]
-        style.labelColor = BubbleColor(red: n[9], green: n[10], blue: n[11], alpha: n[12])
+        style.backgroundColor = n[2] == 1 ? BubbleColor(red: n[3], green: n[4], blue: n[5], alpha: n[6]) : nil
+        style.imageAlphaUnselected = n[7]
+        style.hasLabel = n[8] == 1
+        style.hidesLabelWhenSelected = n[9] == 1
+        style.labelFontSize = n[10]
+        style.labelColor = BubbleColor(red: n[11], green: n[12], blue: n[13], alpha: n[14])
         let rest = text[text.index(after: bar)...].unicodeScalars
-        guard let length = Int(words[13]), length >= -1, length <= rest.count else { return nil }
+        guard let length = Int(words[15]), length >= -1, length <= rest.count else { return nil }
         let imageEnd = rest.index(rest.startIndex, offsetBy: max(length, 0))
         let image = length < 0 ? nil : String(String.UnicodeScalarView(rest[rest.startIndex..<imageEnd]))
         self.init(data: BubbleData(text: String(String.UnicodeScalarView(rest[imageEnd...])), imageName: image), style: style)

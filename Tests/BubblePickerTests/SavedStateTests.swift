@@ -51,6 +51,16 @@ import Testing
         Self.expectSameFuture(picker, restored, steps: 600, "busy picker")
     }
 
+    @Test("a stock bubble's style reads back whole: palette or own colour, label hidden when selected or not")
+    func stockStyleRoundTrip() {
+        var own = BubbleStyle.ueBubblePicker
+        own.backgroundColor = BubbleColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5)
+        for style in [BubbleStyle(), BubbleStyle.ueBubblePicker, own] {
+            let bubble = DefaultBubble(text: "Jazz", imageName: "jazz", style: style)
+            #expect(DefaultBubble(savedText: bubble.savedText) == bubble, "\(bubble.savedText)")
+        }
+    }
+
     @Test("a restored picker takes input like the original: a flick, a tap, a long press")
     func inputAfterRestore() throws {
         func drive(_ p: inout Picker) {
