@@ -82,15 +82,16 @@ public struct BubbleReadingOrder: Sendable {
         return dx > Self.columnSpacing * size
     }
 
-    /// The first order: rows from the top (a row takes the centres within `rowSpacing` of its
-    /// first bubble's diameter below it), each leading to trailing.
+    /// The first order: rows from the top (a row takes the centres within the mean of `sameRow`
+    /// and `rowSpacing` of its first bubble's diameter below it, so no pair starts at the threshold
+    /// where the next update would reorder it), each leading to trailing.
     static func rows(_ entries: [(BubbleID, Entry)], rightToLeft: Bool) -> [BubbleID] {
         let byHeight = entries.sorted { ($0.1.center.y, $0.0.rawValue) < ($1.1.center.y, $1.0.rawValue) }
         var result: [BubbleID] = []
         result.reserveCapacity(entries.count)
         var start = 0
         while start < byHeight.count {
-            let limit = byHeight[start].1.center.y + rowSpacing * byHeight[start].1.diameter
+            let limit = byHeight[start].1.center.y + (rowSpacing + sameRow) * 0.5 * byHeight[start].1.diameter
             var end = start + 1
             while end < byHeight.count && byHeight[end].1.center.y <= limit { end += 1 }
             let row = byHeight[start..<end].sorted {
