@@ -2,7 +2,7 @@
 /// was rejected: which field, the value as given, and what it must be.
 ///
 /// Every module reports bad data with this (directly, or wrapped in its own error enum), so a
-/// message always reads `field value requirement`, e.g. `timeStep 0.0 must be in 0.0001...0.1`.
+/// message always reads `field value requirement`, e.g. `timeStep 0 must be in 0.0001...0.1`.
 /// The value text is made safe for a one-line message: control characters are shown as escapes
 /// and long text is shortened (see `InvalidValue.excerpt(_:)`).
 public struct InvalidValue: Error, Hashable, Sendable, CustomStringConvertible {
@@ -20,7 +20,8 @@ public struct InvalidValue: Error, Hashable, Sendable, CustomStringConvertible {
         self.requirement = requirement
     }
 
-    /// An error for a number.
+    /// An error for a number, written as its `description` (`0.0`, `-5.0`); a `SettingRange` check
+    /// writes whole numbers without the fraction (`0`) through `SettingBound.settingText`.
     public init(field: String, value: Double, requirement: String) {
         self.init(field: field, value: value.description, requirement: requirement)
     }

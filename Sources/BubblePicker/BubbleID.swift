@@ -26,7 +26,7 @@ public enum BubbleContainerError: Error, Hashable, Sendable, CustomStringConvert
     /// A value is out of range: the field, the value and the accepted range.
     case invalidValue(InvalidValue)
 
-    /// One line naming the problem, e.g. `duplicate bubble #3` or `fieldStrength -1.0 must be in 0.0...10000000.0`.
+    /// One line naming the problem, e.g. `duplicate bubble #3` or `fieldStrength -1 must be in 0...10000000`.
     public var description: String {
         switch self {
         case .duplicateBubble(let id): return "duplicate bubble \(id)"

@@ -4,7 +4,7 @@ import Testing
 /// The property sweeps: 2,000 cases by default, 100,000 with BUBBLEPICKER_LONG_TESTS=1.
 @Suite("Balloon properties (seeded sweeps)")
 struct BalloonPropertyTests {
-    static let count = Sweep.count(2_000, long: 100_000)
+    static let count = TestSize.pick(2_000, long: 100_000)
 
     /// A realistic random configuration for a body, any edge, with border and join ratios.
     static func configuration(_ rng: inout SplitMix64, body: Rect) -> BalloonConfiguration {

@@ -39,8 +39,8 @@ struct GroupPlacementTests {
         var rng = SplitMix64(seed: 2821)
         let container = Rect(x: 0, y: 0, width: 320, height: 240)
         var free = 0, cases = 0
-        for _ in 0..<Sweep.count(100, long: 3_000) {
-            let requests = cluster(&rng, most: Sweep.isLong ? 5 : 4)
+        for _ in 0..<TestSize.pick(100, long: 3_000) {
+            let requests = cluster(&rng, most: TestSize.long ? 5 : 4)
             let obstacles = rng.unit() < 0.5 ? [Rect(x: rng.uniform(0...300), y: rng.uniform(0...220), width: 30, height: 14)] : []
             let group = try BalloonPlacement.placeGroup(requests, container: container, obstacles: obstacles, options: options,
                                                         configuration: configuration)
@@ -49,7 +49,7 @@ struct GroupPlacementTests {
             #expect(!exists || group.isFree, "a free layout exists")
             if group.isFree { free += 1; try expectFree(group, requests, obstacles) }
         }
-        print("group brute force: \(cases) clusters of 2–\(Sweep.isLong ? 5 : 4), \(free) free layouts found, all where one exists")
+        print("group brute force: \(cases) clusters of 2–\(TestSize.long ? 5 : 4), \(free) free layouts found, all where one exists")
     }
 
     func expectFree(_ group: GroupPlacement, _ requests: [PlacementRequest], _ obstacles: [Rect]) throws {
@@ -68,7 +68,7 @@ struct GroupPlacementTests {
         var rng = SplitMix64(seed: 2822)
         let container = Rect(x: 0, y: 0, width: 390, height: 600)
         var free = 0, cases = 0
-        for _ in 0..<Sweep.count(40, long: 2_000) {
+        for _ in 0..<TestSize.pick(40, long: 2_000) {
             let requests = cluster(&rng, most: 12)
             let group = try BalloonPlacement.placeGroup(requests, container: container, options: options, configuration: configuration)
             let again = try BalloonPlacement.placeGroup(requests, container: container, options: options, configuration: configuration)

@@ -59,7 +59,7 @@ struct IssueReproTests {
     func interpolation() throws {
         var rng = SplitMix64(seed: 2831)
         var shapeCrossings = 0, pointCrossings = 0
-        let frames = Sweep.count(600, long: 6_000)
+        let frames = TestSize.pick(600, long: 6_000)
         for _ in 0..<frames / 6 {
             let body = Rect(x: 0, y: 0, width: rng.uniform(80...300), height: rng.uniform(40...160))
             let edge = rng.pick(StemEdge.allCases)

@@ -5,7 +5,7 @@ import Testing
 /// Placement sweeps: 2,000 cases by default, 100,000 with BUBBLEPICKER_LONG_TESTS=1.
 @Suite("Placement properties (seeded sweeps)")
 struct PlacementPropertyTests {
-    static let count = Sweep.count(2_000, long: 100_000)
+    static let count = TestSize.pick(2_000, long: 100_000)
 
     static func target(_ rng: inout SplitMix64, in container: Rect) -> PlacementTarget {
         let x = rng.pick([container.minX, container.maxX, rng.uniform(container.minX...container.maxX), rng.uniform(-40...container.maxX + 40)])
@@ -106,7 +106,7 @@ struct PlacementPropertyTests {
     func fitsWhenPossible() throws {
         var rng = SplitMix64(seed: 2812)
         var possible = 0
-        for _ in 0..<Sweep.count(400, long: 20_000) {
+        for _ in 0..<TestSize.pick(400, long: 20_000) {
             let container = Rect(x: 0, y: 0, width: rng.uniform(150...400), height: rng.uniform(150...400))
             let target = Self.target(&rng, in: container)
             let content = Size(width: rng.uniform(10...120), height: rng.uniform(8...40))

@@ -1,13 +1,6 @@
 import Balloons
 import Foundation
 
-/// Seeded random sweeps: a small count by default (fast in debug), the long count when
-/// BUBBLEPICKER_LONG_TESTS=1 (CI runs it in release).
-enum Sweep {
-    static let isLong = ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1"
-    static func count(_ short: Int, long: Int) -> Int { isLong ? long : short }
-}
-
 /// SplitMix64: a tiny deterministic PRNG so randomized tests are reproducible everywhere.
 struct SplitMix64 {
     var state: UInt64

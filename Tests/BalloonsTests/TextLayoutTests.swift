@@ -135,7 +135,7 @@ struct TextLayoutTests {
         var rng = SplitMix64(seed: 2828)
         let words = ["Jazz", "Heavy Metal", "Notifications", "naïve café", "東京タワー", "See you at 7:30?", "WWW", "ill",
                      "🇫🇷", "e\u{301}t\u{301}e\u{301}", "नमस्ते", "1️⃣", "\n", "Supercalifragilistic", "。", "「引用」"]
-        for _ in 0..<Sweep.count(2_000, long: 100_000) {
+        for _ in 0..<TestSize.pick(2_000, long: 100_000) {
             let text = (0..<(1 + Int(rng.next() % 8))).map { _ in rng.pick(words) }.joined(separator: rng.unit() < 0.8 ? " " : "")
             let width = rng.uniform(0...300)
             let preferred = rng.uniform(8...24)

@@ -12,7 +12,7 @@ struct CrowdTests {
     /// a long time, which is physics, not jitter; the benchmark test covers its quality instead.)
     @Test("a settled crowd is still: kinetic energy decays toward zero, no jitter")
     func energyDecays() throws {
-        var world = try CrowdBenchmark.makeWorld(count: 400)
+        var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(150, long: 400))
         world.field.law = .spring
         world.field.strength = 3
         for handle in world.handles { try world.setResistance(3, of: handle) }
@@ -31,9 +31,9 @@ struct CrowdTests {
         #expect(world.overlapStatistics().largest < 0.02, "settled overlap stays small")
     }
 
-    @Test("the crowd benchmark scene at 1k keeps overlap small and every body inside, no NaN")
+    @Test("the crowd benchmark scene (200; 1k long) keeps overlap small and every body inside, no NaN")
     func crowdQuality() throws {
-        var world = try CrowdBenchmark.makeWorld(count: 1000)
+        var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(200, long: 1000))
         run(&world, steps: CrowdBenchmark.referenceSteps)
         let overlap = world.overlapStatistics()
         #expect(overlap.largest < 0.063, "Box2D v3 reaches 6.3% here: \(overlap.largest)")
@@ -45,8 +45,8 @@ struct CrowdTests {
     @Test("seeded random crowds never produce NaN or let a body out of a closed box", arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomCrowds(seed: UInt64) throws {
         var random = SplitMix64(seed: seed &* 7919)
-        var world = try randomCrowd(count: 150, seed: seed, law: seed % 2 == 0 ? .spring : .radialGravity)
-        for step in 0..<240 {
+        var world = try randomCrowd(count: TestSize.pick(80, long: 150), seed: seed, law: seed % 2 == 0 ? .spring : .radialGravity)
+        for step in 0..<TestSize.pick(160, long: 240) {
             world.step()
             if step % 40 == 0, let victim = world.handles.dropFirst(random.next(below: 10)).first {
                 try world.applyImpulse(Vector2(random.next(in: -1, 1), random.next(in: -1, 1)) * 1e5, to: victim)

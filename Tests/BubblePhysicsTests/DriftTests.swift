@@ -41,7 +41,7 @@ struct DriftTests {
 
     @Test("a falling crowd keeps its contacts most steps and never misses a close pair")
     func fallingCrowd() throws {
-        var world = try CrowdBenchmark.makeWorld(count: 400)
+        var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(120, long: 400))
         let kept = DriftTests.stepChecking(&world, steps: 240)
         #expect(kept > 60, "kept the list past the skin in \(kept) of 240 steps")
         #expect(world.contactBuilds < 120, "\(world.contactBuilds) builds in 240 steps")
@@ -49,7 +49,7 @@ struct DriftTests {
 
     @Test("mixed sizes, kicks and both field laws: no close pair is ever missing", arguments: [3, 4] as [UInt64])
     func randomCrowds(seed: UInt64) throws {
-        var world = try randomCrowd(count: 250, seed: seed, side: 36, law: seed % 2 == 0 ? .spring : .radialGravity)
+        var world = try randomCrowd(count: TestSize.pick(80, long: 250), seed: seed, side: 36, law: seed % 2 == 0 ? .spring : .radialGravity)
         var random = SplitMix64(seed: seed)
         for handle in world.handles.prefix(25) { try world.setRadius(random.next(in: 0.1, 2.5), of: handle) }
         var kept = 0
@@ -88,7 +88,7 @@ struct DriftTests {
 
     @Test("the drift layout is made by the first check after a build, kept while the list is, and dropped by the next build")
     func layoutLifetime() throws {
-        var world = try CrowdBenchmark.makeWorld(count: 300)
+        var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(150, long: 300))
         var layouts = 0, reused = 0
         for _ in 0..<200 {
             let builds = world.contactBuilds, kept = world.contactsKept, before = world.driftLayout

@@ -15,9 +15,12 @@ struct RestTests {
         return world
     }
 
+    /// `settledWorld()`, made once per test process: the tests that start from it step copies.
+    static let settled = Result { try settledWorld() }
+
     @Test("a settled crowd comes to rest: velocities zero, and resting steps change nothing but the count")
     func comesToRest() throws {
-        var world = try Self.settledWorld()
+        var world = try Self.settled.get()
         #expect(world.isAtRest)
         #expect(world.kineticEnergy == 0)
         let positions = world.handles.map { world.position(of: $0) }
@@ -49,7 +52,7 @@ struct RestTests {
 
     @Test("every change wakes a resting world at once", arguments: 0..<15)
     func changesWake(index: Int) throws {
-        let resting = try Self.settledWorld()
+        let resting = try Self.settled.get()
         #expect(resting.isAtRest)
         var world = resting
         let (name, change) = Self.changes[index]
@@ -59,7 +62,7 @@ struct RestTests {
 
     @Test("calls that change nothing leave it resting (the picker sets its field every step)")
     func noOpsKeepRest() throws {
-        var world = try Self.settledWorld()
+        var world = try Self.settled.get()
         try world.setField(world.field)
         try world.setContainer(world.container)
         try world.setVelocity(.zero, of: world.handles[0])
@@ -92,11 +95,8 @@ struct RestTests {
 
     @Test("rest is deterministic: the same scene rests at the same step, with the same state")
     func deterministic() throws {
-        func restStep() throws -> (Int, UInt64) {
-            let world = try Self.settledWorld()
-            return (world.stepCount, world.stateHash())
-        }
-        let first = try restStep()
-        #expect(try restStep() == first)
+        func restStep(_ world: World) -> (Int, UInt64) { (world.stepCount, world.stateHash()) }
+        let first = try restStep(Self.settled.get())  // settled once for the suite
+        #expect(try restStep(Self.settledWorld()) == first)
     }
 }

@@ -6,7 +6,7 @@ import BubbleFixtures
 @Suite("Solver")
 struct SolverTests {
     /// A crowd stepped with `threads` threads, with a removal, a resize and a fast body on the way.
-    static func crowdHash(threads: Int, count: Int = 6000, steps: Int = 60) throws -> UInt64 {
+    static func crowdHash(threads: Int, count: Int = TestSize.pick(1100, long: 6000), steps: Int = TestSize.pick(45, long: 60)) throws -> UInt64 {
         var configuration = WorldConfiguration()
         configuration.threads = threads
         var world = try CrowdBenchmark.makeWorld(count: count, configuration: configuration)
@@ -57,8 +57,8 @@ struct SolverTests {
             var configuration = WorldConfiguration()
             configuration.threads = threads
             configuration.elasticity = 0.7
-            var world = try CrowdBenchmark.makeWorld(count: 3000, configuration: configuration)
-            run(&world, steps: 40)
+            var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(2200, long: 3000), configuration: configuration)
+            run(&world, steps: TestSize.pick(20, long: 40))
             return world.stateHash()
         }
         #expect(try hash(2) == hash(1))
@@ -66,8 +66,8 @@ struct SolverTests {
 
     @Test("no two contacts of one colour share a body; padding lanes are inert")
     func colouring() throws {
-        var world = try CrowdBenchmark.makeWorld(count: 2000)
-        run(&world, steps: 120)
+        var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(1000, long: 2000))
+        run(&world, steps: TestSize.pick(40, long: 120))
         var colourOf = [Int](repeating: -1, count: world.storage.slotCount)
         var lanes = 0
         for colour in 0..<world.storage.colourCount {
@@ -92,7 +92,7 @@ struct SolverTests {
 
     @Test("contacts are reused while bodies move less than the skin: a settling crowd rebuilds rarely")
     func contactReuse() throws {
-        var world = try CrowdBenchmark.makeWorld(count: 400)
+        var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(150, long: 400))
         world.field.law = .spring
         world.field.strength = 3
         for handle in world.handles { try world.setResistance(3, of: handle) }
@@ -107,8 +107,8 @@ struct SolverTests {
 
     @Test("every pair within the speculative range is a contact, whatever the skin has absorbed")
     func noMissedPairs() throws {
-        var world = try randomCrowd(count: 300, seed: 9)
-        for step in 0..<300 {
+        var world = try randomCrowd(count: TestSize.pick(150, long: 300), seed: 9)
+        for step in 0..<TestSize.pick(150, long: 300) {
             world.step()
             guard step % 10 == 0 else { continue }
             // What the next step solves with: its first act is to make the list cover the range.
@@ -133,7 +133,7 @@ struct SolverTests {
         var world = try World(container: box(4000))
         var random = SplitMix64(seed: 4)
         let corners = [Vector2(10, 10), Vector2(3990, 10), Vector2(10, 3990), Vector2(3990, 3990)]
-        for index in 0..<8000 {
+        for index in 0..<TestSize.pick(1000, long: 8000) {
             let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
             try world.createBody(BodyDefinition(position: corners[index % 4] + jitter, radius: random.next(in: 5, 10)))
         }
@@ -165,7 +165,7 @@ struct SolverTests {
         // a single grid sized by the large bodies would use.
         #expect(grid.levels[0].cellSize <= 6, "small bodies in small cells: \(grid.levels[0].cellSize)")
         #expect(grid.levels[1].cellSize >= 116)
-        run(&world, steps: 540)
+        run(&world, steps: TestSize.pick(40, long: 540))
         #expect(world.nonFiniteCount == 0 && world.countOutside(world.container.rect) == 0)
         #expect(world.contactCount < 6 * world.bodyCount, "\(world.contactCount) contacts")
     }

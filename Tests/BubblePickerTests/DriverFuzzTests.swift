@@ -46,7 +46,7 @@ import Testing
         var random = SplitMix64(seed: seed)
         var driver = Driver(picker: makePicker(seed: seed) { $0.maxSelected = 3 })
         var clock = 500.0
-        let operations = ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1" ? 10_000 : 400
+        let operations = TestSize.pick(400, long: 10_000)
         for index in 0..<operations {
             Self.operate(&driver, &random, clock: &clock)
             let picker = driver.picker

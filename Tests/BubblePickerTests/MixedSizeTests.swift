@@ -6,9 +6,6 @@ import Testing
 /// Bubbles of any size under the default field: small ones among large ones settle without being
 /// crushed (overlap as a fraction of the smaller radius, `World.overlapStatistics()`).
 @Suite struct MixedSizeTests {
-    /// The long cases run with `BUBBLEPICKER_LONG_TESTS=1` (too slow for a debug build).
-    static var long: Bool { ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1" }
-
     /// A picker of `size` with `stock` default bubbles settled for `settle` seconds, then `sizes`
     /// more bubbles (diameters, points) added and run for `seconds`.
     static func crowd(size: Size, seed: UInt64, law: FieldLaw = BubbleContainerConfiguration().fieldLaw, stock: Int,
@@ -49,7 +46,8 @@ import Testing
     /// The stress cases: 1,000 bubbles of 20–80 pt, and 1,000 of 20 pt added to a
     /// desktop-sized playground picker of 17 (14 stock bubbles and three of 56–72 pt); UIKit's
     /// spring law (`.spring`) crushes the small ones in both.
-    @Test(.enabled(if: MixedSizeTests.long), arguments: [UInt64(1), 2, 3])
+    /// Long only (`TestSize.long`): too slow for a debug build.
+    @Test(.enabled(if: TestSize.long), arguments: [UInt64(1), 2, 3])
     func aThousandMixedBubblesSettleUncrushed(seed: UInt64) {
         let mixed = Self.diameters(1000, in: 20...80, seed: seed)
         let picker = Self.crowd(size: Size(width: 2000, height: 2000), seed: seed, stock: 0, settle: 0,

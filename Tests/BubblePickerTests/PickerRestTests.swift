@@ -14,9 +14,12 @@ struct PickerRestTests {
         return picker
     }
 
+    /// `restingPicker()`, made once per test process: the tests that start from it change copies.
+    static let resting = Result { try restingPicker() }
+
     @Test("a settled 20-bubble picker rests, reports paused once, and its frames stop changing")
     func rests() throws {
-        var picker = try Self.restingPicker()
+        var picker = try Self.resting.get()
         #expect(picker.isAtRest)
         let events = picker.takeEvents()
         #expect(events.filter { $0.kind == .paused }.count == 1 && events.last?.kind == .paused, "\(events.suffix(3))")
@@ -45,7 +48,7 @@ struct PickerRestTests {
 
     @Test("every kind of input wakes a resting picker at once and reports resumed", arguments: 0..<10)
     func inputWakes(index: Int) throws {
-        var picker = try Self.restingPicker()
+        var picker = try Self.resting.get()
         _ = picker.takeEvents()
         let (name, input) = Self.inputs[index]
         try input(&picker)
@@ -55,7 +58,7 @@ struct PickerRestTests {
 
     @Test("a drag wakes it and keeps it awake while the finger is down; the bubble follows")
     func dragKeepsAwake() throws {
-        var picker = try Self.restingPicker()
+        var picker = try Self.resting.get()
         let bubble = picker.frame().bubbles[0]
         let inward = bubble.center.x < picker.anchorPoint.x ? 1.0 : -1.0  // away from the near wall
         picker.pointerDown(at: bubble.center, time: 0)
@@ -70,7 +73,7 @@ struct PickerRestTests {
 
     @Test("calls that change nothing leave it resting: the same configuration, a move without a gesture")
     func noOpsKeepRest() throws {
-        var picker = try Self.restingPicker()
+        var picker = try Self.resting.get()
         try picker.setConfiguration(picker.configuration)
         picker.pointerMove(at: Vector2(10, 10), time: 1)
         picker.pointerUp(at: Vector2(10, 10), time: 1)
@@ -81,7 +84,7 @@ struct PickerRestTests {
 
     @Test("rest is deterministic: two runs rest at the same step with the same frame")
     func deterministic() throws {
-        let a = try Self.restingPicker(), b = try Self.restingPicker()
+        let a = try Self.resting.get(), b = try Self.restingPicker()  // a second run
         #expect(a.stepCount == b.stepCount && a.frame().bubbles == b.frame().bubbles)
     }
 }

@@ -51,6 +51,16 @@ import Testing
         Self.expectSameFuture(picker, restored, steps: 600, "busy picker")
     }
 
+    @Test("a stock bubble's style reads back whole: palette or own colour, label hidden when selected or not")
+    func stockStyleRoundTrip() {
+        var own = BubbleStyle.ueBubblePicker
+        own.backgroundColor = BubbleColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 0.5)
+        for style in [BubbleStyle(), BubbleStyle.ueBubblePicker, own] {
+            let bubble = DefaultBubble(text: "Jazz", imageName: "jazz", style: style)
+            #expect(DefaultBubble(savedText: bubble.savedText) == bubble, "\(bubble.savedText)")
+        }
+    }
+
     @Test("a restored picker takes input like the original: a flick, a tap, a long press")
     func inputAfterRestore() throws {
         func drive(_ p: inout Picker) {
@@ -154,7 +164,7 @@ import Testing
         let text = Self.busyPicker().savedState()
         let bytes = Array(text.utf8)
         var random = SplitMix64(seed: 26)
-        let rounds = ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1" ? 5_000 : 300
+        let rounds = TestSize.pick(300, long: 5_000)
         let alphabet = Array("0123456789-.e |\\nxbubble\n".utf8)
         for round in 0..<rounds {
             var damaged = bytes

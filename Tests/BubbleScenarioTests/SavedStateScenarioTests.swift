@@ -12,15 +12,13 @@ import BubblePicker
 struct SavedStateScenarioTests {
     typealias Support = ScenarioTestSupport
 
-    static var long: Bool { ProcessInfo.processInfo.environment["BUBBLEPICKER_LONG_TESTS"] == "1" }
-
     @Test("saved, restored and stepped on: identical hashes at every step (long: midpoint, 600 steps)",
           arguments: ScenarioTestSupport.scenarioFiles)
     func midpoint(file: String) throws {
         let scenario = try Support.load(Support.scenariosDirectory.appendingPathComponent(file).path)
-        if !Self.long && scenario.bubbles.count > 1_000 { return }
-        let saveAt = Self.long ? scenario.steps / 2 : min(scenario.steps / 2, 30)
-        let steps = Self.long ? 600 : 30
+        if !TestSize.long && scenario.bubbles.count > 1_000 { return }
+        let saveAt = TestSize.long ? scenario.steps / 2 : min(scenario.steps / 2, 30)
+        let steps = TestSize.long ? 600 : 30
         var runner = try ScenarioRunner(scenario)
         try runner.run(through: saveAt, every: scenario.steps) { _ in }
         var original = runner.container

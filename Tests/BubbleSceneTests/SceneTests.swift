@@ -16,21 +16,21 @@ struct SceneTests {
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }.sorted()
     }()
 
-    /// Every 10th frame's scene of a scenario, and the frames.
+    /// Every 20th frame's scene of a scenario (every 10th long), and the frames.
     static func scenes(_ file: String) throws -> [(BubbleFrame, Scene)] {
         let path = root.appendingPathComponent("Scenarios").appendingPathComponent(file).path
         let scenario = try Scenario(json: try String(contentsOfFile: path, encoding: .utf8), name: file)
         var runner = try ScenarioRunner(scenario)
         var builder = SceneBuilder(theme: .callouts)
         var result: [(BubbleFrame, Scene)] = []
-        try runner.run(through: scenario.steps, every: 10) { (runner: ScenarioRunner) throws(ScenarioError) in
+        try runner.run(through: TestSize.replayedSteps(scenario), every: TestSize.pick(20, long: 10)) { (runner: ScenarioRunner) throws(ScenarioError) in
             let frame = runner.frame()
             result.append((frame, builder.scene(for: frame)))
         }
         return result
     }
 
-    @Test("every scenario: callouts inside the container, free of labels and selected bubbles when a free side exists, labels and check marks inside their bubbles, layers in order",
+    @Test("every scenario (every 20th step, a large crowd its first 10; every 10th and all long): callouts inside the container, free of labels and selected bubbles when a free side exists, labels and check marks inside their bubbles, layers in order",
           arguments: SceneTests.scenarios)
     func invariants(file: String) throws {
         var crowdedFrames = 0, callouts = 0

@@ -31,7 +31,8 @@ struct BenchCLITests {
     @Test("--threads 2 prints the same state hash as --threads 1")
     func threadsHash() throws {
         func hash(_ threads: String) throws -> String? {
-            let result = try CLIRunner.run(["bench", "crowd", "--count", "3000", "--steps", "30", "--runs", "1", "--threads", threads, "--csv"])
+            let result = try CLIRunner.run(["bench", "crowd", "--count", TestSize.pick("1500", long: "3000"),
+                                            "--steps", TestSize.pick("20", long: "30"), "--runs", "1", "--threads", threads, "--csv"])
             #expect(result.status == 0, "\(result.stderr)")
             return result.stdout.split(separator: "\n").dropFirst().first?.split(separator: ",").last.map(String.init)
         }

@@ -21,11 +21,13 @@ struct ScenarioVerifyRenderCLITests {
 
     static let releaseBinary = CLIRunner.packageRoot.appendingPathComponent(".build/release/bubblepicker")
 
-    @Test("verify replays every scenario bit-identically to its golden (the test build's binary)")
+    @Test("verify replays every scenario bit-identically to its golden (the test build's binary; three of them, all long)")
     func verifyAll() throws {
-        let result = try CLIRunner.run(["verify"])
+        let directory = try TestSize.scenarioDirectory()
+        defer { if directory != CLIRunner.packageRoot { try? FileManager.default.removeItem(at: directory) } }
+        let result = try CLIRunner.run(["verify"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: CLIRunner.packageRoot.appendingPathComponent("Scenarios").path)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("Scenarios").path)
             .filter { $0.hasSuffix(".json") && !$0.hasSuffix(".schema.json") }
         for name in names { #expect(result.stdout.contains("ok \(name.dropLast(5)) ("), "\(name)") }
         #expect(result.stdout.contains("verified \(names.count) of \(names.count) scenarios"))

@@ -34,7 +34,7 @@ import BubbleWeb
     }
 
     @Test("the scripted session passes every check, with no console output, and its hash equals the native replay",
-          .enabled(if: WasmSupport.browserEnabled, "skipped: needs \(WasmSupport.missingTools.isEmpty ? "chromium" : WasmSupport.missingTools)"))
+          .enabled(if: WasmSupport.browserEnabled, WasmSupport.browserSkip))
     func scriptedSession() throws {
         let output = try Self.selfTest()
         let consoleLines = output.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }
@@ -86,7 +86,7 @@ import BubbleWeb
     }
 
     @Test("screenshots: the self-test's end, the demo in the player, 1,000 bubbles",
-          .enabled(if: WasmSupport.browserEnabled, "skipped: needs \(WasmSupport.missingTools.isEmpty ? "chromium" : WasmSupport.missingTools)"))
+          .enabled(if: WasmSupport.browserEnabled, WasmSupport.browserSkip))
     func screenshots() throws {
         try WasmSupport.requireBuild()
         let browser = try #require(WasmSupport.chromium)

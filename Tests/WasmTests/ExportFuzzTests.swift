@@ -9,9 +9,13 @@ import Testing
 @Suite(.serialized) struct ExportFuzzTests {
     static let node = WasmSupport.executable("node")
 
+    /// Why the fuzz test is skipped: not asked for, a wasm tool missing, or node missing.
+    static var skip: Comment {
+        WasmSupport.requested && WasmSupport.missingTools.isEmpty ? "skipped: node missing" : WasmSupport.replaySkip
+    }
+
     @Test("2,000 hostile and normal export calls: no trap, every replay on its golden, trap recovery",
-          .enabled(if: WasmSupport.replayEnabled && (node != nil || WasmSupport.required),
-                   "skipped: \(WasmSupport.missingTools) or node missing"))
+          .enabled(if: WasmSupport.replayEnabled && (node != nil || WasmSupport.required), skip))
     func fuzz() throws {
         try WasmSupport.requireBuild()
         let output = try WasmSupport.run("node", [".ci/wasm-fuzz.js", "out/wasm/bubblepicker-web.wasm", "2000"])

@@ -6,7 +6,7 @@ import Testing
 /// its golden trace, which was recorded natively on x86-64.
 @Suite(.serialized) struct WasmReplayTests {
     @Test("the wasm replay of every scenario equals its golden trace at every step",
-          .enabled(if: WasmSupport.replayEnabled, "skipped: \(WasmSupport.missingTools) missing (apt-get install wasi-libc libclang-rt-14-dev-wasm32); BUBBLEPICKER_REQUIRE_WASM=1 makes this a failure"),
+          .enabled(if: WasmSupport.replayEnabled, WasmSupport.replaySkip),
           arguments: WasmSupport.scenarioNames)
     func replay(name: String) throws {
         try WasmSupport.requireBuild()
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test("a bad scenario on stdin is one error line and exit status 65",
-          .enabled(if: WasmSupport.replayEnabled, "skipped: \(WasmSupport.missingTools) missing"))
+          .enabled(if: WasmSupport.replayEnabled, WasmSupport.replaySkip))
     func badInput() throws {
         try WasmSupport.requireBuild()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).json")

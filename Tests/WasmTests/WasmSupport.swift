@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// Building and running the wasm modules and the browser from tests. Needs the Debian packages
-/// `wasi-libc` and `libclang-rt-14-dev-wasm32` (linking), the toolchain's `wasmkit` and, for the
-/// browser test, `chromium`. Without them the tests are skipped on a developer machine and fail
-/// when `BUBBLEPICKER_REQUIRE_WASM=1` (as `.ci/run` sets).
+/// Building and running the wasm modules and the browser from tests. They build the modules with
+/// `.ci/wasm` (minutes of compiling), so `swift test` skips them unless asked:
+/// `BUBBLEPICKER_WASM_TESTS=1` runs them when the tools are installed (else skips them), and
+/// `BUBBLEPICKER_REQUIRE_WASM=1` (as `.ci/run` sets) runs them and fails when a tool is missing.
+/// The tools: the Debian packages `wasi-libc` and `libclang-rt-14-dev-wasm32` (linking), the
+/// toolchain's `wasmkit` and, for the browser test, `chromium`.
 enum WasmSupport {
     /// The package root (three levels above this file).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -12,6 +14,9 @@ enum WasmSupport {
 
     /// True when CI demands the wasm tests run (a missing tool is then a failure, not a skip).
     static var required: Bool { ProcessInfo.processInfo.environment["BUBBLEPICKER_REQUIRE_WASM"] == "1" }
+
+    /// True when the wasm tests were asked for: `BUBBLEPICKER_WASM_TESTS=1`, or required.
+    static var requested: Bool { ProcessInfo.processInfo.environment["BUBBLEPICKER_WASM_TESTS"] == "1" || required }
 
     /// What is missing to link and run the modules ("" when nothing).
     static let missingTools: String = {
@@ -38,10 +43,22 @@ enum WasmSupport {
     /// The browser, if installed.
     static let chromium: String? = executable("chromium") ?? executable("chromium-browser")
 
-    /// Whether the replay test runs: the tools are there, or CI requires it (and it will fail).
-    static var replayEnabled: Bool { missingTools.isEmpty || required }
+    /// Whether the replay test runs: asked for and the tools are there, or required (a missing
+    /// tool then fails it).
+    static var replayEnabled: Bool { (requested && missingTools.isEmpty) || required }
     /// Whether the browser test runs.
-    static var browserEnabled: Bool { (missingTools.isEmpty && chromium != nil) || required }
+    static var browserEnabled: Bool { (requested && missingTools.isEmpty && chromium != nil) || required }
+
+    /// Why the replay tests are skipped.
+    static var replaySkip: Comment {
+        requested ? "skipped: \(missingTools) missing (apt-get install wasi-libc libclang-rt-14-dev-wasm32); BUBBLEPICKER_REQUIRE_WASM=1 makes this a failure"
+            : "skipped: set BUBBLEPICKER_WASM_TESTS=1 to build the wasm modules and run them"
+    }
+    /// Why the browser test is skipped.
+    static var browserSkip: Comment {
+        requested ? "skipped: needs \(missingTools.isEmpty ? "chromium" : missingTools)"
+            : "skipped: set BUBBLEPICKER_WASM_TESTS=1 to build the playground and test it in Chromium"
+    }
 
     /// `name` on the PATH, or nil.
     static func executable(_ name: String) -> String? {
