@@ -60,3 +60,27 @@ import BubbleScene
         #expect(persistent.generation == 0)
     }
 }
+
+/// Label layouts cached across frames give the same scenes as layout every frame.
+@Suite struct LabelCacheTests {
+    @Test("a caching scene builder's scenes equal an uncached builder's, frame for frame, through growth, selection and renames")
+    func cachedEqualsUncached() throws {
+        var session = try PlaygroundSession(size: Size(width: 600, height: 500), seed: 5)
+        for _ in 0..<10 { session.add(.standard) }
+        session.add(.badge)
+        _ = try session.addRandom(80, seed: 6, minSize: 20, maxSize: 70)
+        var cached = SceneBuilder(), uncached = SceneBuilder()
+        cached.cachesLabelLayouts = true
+        #expect(session.sceneBuilder.cachesLabelLayouts)
+        var t = 3.0
+        for frame in 0..<150 {
+            t += 1.0 / 60
+            session.frame(at: t)
+            if frame == 30 { session.selectAll() }
+            if frame == 60 { _ = try session.update(BubbleID(1), PlaygroundBubbleUpdate(label: "A much longer label now", size: 50)) }
+            if frame == 90 { session.deselectAll() }
+            let shown = session.picker.frame(interpolation: session.fraction)
+            #expect(cached.scene(for: shown) == uncached.scene(for: shown), "frame \(frame)")
+        }
+    }
+}
