@@ -100,9 +100,9 @@ class BubblePickerElement extends HTMLElement {
    *  creates the picker at the element's size and adds the <option> children. */
   async start() {
     this.engine = await BubblePickerElement.loadEngine((report) => this.recovered(report));
-    this.settingsTable = this.engine.settings();
     this.measure();
     this.engine.create(this.size.w, this.size.h, Number(this.getAttribute("seed") || 7));
+    this.settingsTable = this.engine.settings();
     this.applyAttributes();
     this.applyReducedMotion();
     new MutationObserver((records) => this.attributesChanged(records)).observe(this, { attributes: true });
@@ -400,7 +400,7 @@ class BubblePickerElement extends HTMLElement {
     canvas.addEventListener("pointerup", (event) => this.pointer("up", event));
     canvas.addEventListener("pointercancel", (event) => this.pointer("cancel", event));
     canvas.addEventListener("lostpointercapture", (event) => { if (this.pointers.has(event.pointerId)) this.pointer("cancel", event); });
-    this.listbox.addEventListener("keydown", (event) => this.key(event));
+    this.addEventListener("keydown", (event) => this.key(event));
     this.listbox.addEventListener("focus", () => { this.a11yDirty = true; this.updateAccessibility(true); });
     this.listbox.addEventListener("blur", () => { this.a11yDirty = true; this.updateAccessibility(true); });
   }

@@ -194,11 +194,10 @@ function makeLimit(control, label, id) {
   error.id = id + "-error";
   error.hidden = true;
   field.setAttribute("aria-describedby", error.id);
-  box.append(toggle, field);
-  const wrap = document.createElement("label");
-  wrap.className = "switch";
-  wrap.htmlFor = toggle.id;
-  wrap.append(box);
+  const hit = document.createElement("label");  // the switch's touch target
+  hit.className = "hit";
+  hit.append(toggle);
+  box.append(hit, field);
   row.append(label, box, error);
   row.style.gridTemplateColumns = "118px 1fr";
   Object.assign(control, { kind: "limit", input: field, toggle, error });

@@ -163,7 +163,7 @@ function testKeyboard() {
   app.picker.deselectAll();
   frames(2);
   app.picker.listbox.focus();
-  const key = (k) => app.picker.listbox.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+  const key = (k) => app.picker.listbox.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true, composed: true }));
   key("ArrowRight");
   const focused = app.picker.engine.accessibility().focused;
   check("an arrow key focuses a bubble (aria-activedescendant)", focused !== null &&
