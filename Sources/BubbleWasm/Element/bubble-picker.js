@@ -300,7 +300,7 @@ class BubblePickerElement extends HTMLElement {
     this.renderer.selected = this.selectedIds;
     const size = this.size;
     const drawn = this.renderer.draw(scene, size.w, size.h, dpr, {
-      clear: null, layers: debug ? 31 : 30, collect: this.collectLayout, now: this.clock(),
+      clear: null, layers: debug ? 31 : 14, collect: this.collectLayout, now: this.clock(),
       // The container fills the element: the view box is the container plus the theme's margin.
       view: (box) => ({ scale: 1, ox: -(box.x + (box.w - size.w) / 2), oy: -(box.y + (box.h - size.h) / 2) }),
     });

@@ -366,7 +366,7 @@ function drawPlayer() {
   const w = canvas.clientWidth, h = canvas.clientHeight;
   if (!w || !h) return;
   if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) { canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr); }
-  app.playerRenderer.draw(app.player.playerScene(), w, h, dpr, { layers: $("debug").checked ? 31 : 30 });
+  app.playerRenderer.draw(app.player.playerScene(), w, h, dpr, { layers: $("debug").checked ? 31 : 15 });
 }
 
 /** The player's readouts and its own event list: the timeline's markers around the current step. */
