@@ -1,8 +1,9 @@
 // draw.js — draws an encoded scene (BubbleWeb's SceneEncoder format, documented there) on a 2D
 // canvas, batched: the scene is read once per frame into batches, one per layer and paint, and
 // each batch is one Path2D filled (and stroked) once, so a frame costs a few dozen canvas state
-// changes whatever the number of bubbles. Labels are grouped by font and colour (the font is set
-// once per group) and their widths are cached, so text is measured once per string and size.
+// changes whatever the number of bubbles. Labels are grouped by weight and colour (the font is set
+// once per group at a base size, each label scaled by the transform) and their widths are cached,
+// so text is measured once per string.
 // Layers keep the scene's order (container, bubbles, labels and check marks, callouts, overlays);
 // within a layer, items of one paint are drawn together. Used by <bubble-picker> and by the
 // playground's scenario player.
@@ -61,7 +62,7 @@ class SceneRenderer {
   constructor(ctx) {
     this.ctx = ctx;
     this.decoder = new TextDecoder();
-    this.widths = new Map();   // font + "\n" + text -> measured width (CSS px at the font's size)
+    this.widths = new Map();   // font -> text -> measured width (CSS px at the font's size)
     this.texts = new Map();    // string offset -> decoded text, per frame's string table
     this.theme = {};
     this.selected = new Set();
@@ -71,15 +72,27 @@ class SceneRenderer {
 
   /** Width of `text` in `font`, measured once. */
   measure(font, text) {
-    const key = font + "\n" + text;
-    let width = this.widths.get(key);
+    let widths = this.widths.get(font);
+    if (!widths) { widths = new Map(); this.widths.set(font, widths); }
+    let width = widths.get(text);
     if (width === undefined) {
-      if (this.ctx.font !== font) this.ctx.font = font;
+      const previous = this.ctx.font;
+      this.ctx.font = font;
       width = this.ctx.measureText(text).width;
-      if (this.widths.size > 20000) this.widths.clear();
-      this.widths.set(key, width);
+      this.ctx.font = previous;
+      if (widths.size > 20000) widths.clear();
+      widths.set(text, width);
     }
     return width;
+  }
+
+  /** Keeps the decoded strings while the scene's string table is byte for byte the last one
+   *  (most frames: the same labels), else starts afresh. */
+  keepTexts(strings) {
+    const last = this.lastStrings;
+    let same = last && last.length === strings.length;
+    for (let i = 0; same && i < strings.length; i++) same = last[i] === strings[i];
+    if (!same) { this.texts.clear(); this.lastStrings = strings.slice(); }
   }
 
   /** Sideways offset of a shaking bubble (a refused tap), 0 when still. */
@@ -121,7 +134,7 @@ class SceneRenderer {
     else { ctx.fillStyle = options.clear; ctx.fillRect(0, 0, width, height); }
     ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.ox, dpr * view.oy);
     const result = { view, step: n[2], labels: collect ? [] : null, circles: collect ? [] : null };
-    this.texts.clear();
+    this.keepTexts(scene.strings);
     let batches = new Map(), layer = -1, texts = [];
     const fills = new Map();  // bubble id -> [scene fill, themed fill] for its check mark's tick
     let i = 13;
@@ -184,8 +197,8 @@ class SceneRenderer {
   /** A label's text and box (container points), as drawn. */
   labelBox(scene, n, i, bubble) {
     const text = this.text(scene, n[i], n[i + 1]);
-    const font = this.font(n, i);
-    const width = Math.min(this.measure(font, text), this.maxWidth(n, i));
+    const k = n[i + 4] / SceneRenderer.BASE_SIZE;
+    const width = Math.min(this.measure(this.baseFont(n[i + 10] ? 1 : 0), text) * k, this.maxWidth(n, i));
     return { id: bubble, text, x: n[i + 2] - width / 2, y: n[i + 3] - n[i + 4] / 2, width, height: n[i + 4] };
   }
 
@@ -197,8 +210,6 @@ class SceneRenderer {
     }
     return text;
   }
-
-  font(n, i) { return `${n[i + 10] ? "600 " : ""}${n[i + 4]}px ${this.theme.fontFamily || DEFAULT_FONT}`; }
 
   /** The widest a label may draw: the scene's fitted width, with a pixel of rounding allowance
    *  (a face wider than the package's estimate is condensed, never spilled over the rim). */
@@ -215,25 +226,37 @@ class SceneRenderer {
       }
     }
     if (!texts.length) return;
+    // Labels come in many sizes (each fitted to its bubble): the font is set once per weight and
+    // colour at a base size, and each label is scaled to its size by the transform (setting
+    // ctx.font parses CSS text; a transform is six numbers).
     const n = scene.numbers, groups = new Map();
     for (const t of texts) {
-      const font = this.font(n, t.i);
+      const bold = n[t.i + 10] ? 1 : 0;
       const color = t.role === ROLE.label && this.theme.labelColor ? this.theme.labelColor : rgba(n, t.i + 5);
-      const key = font + "|" + color;
+      const key = bold + "|" + color;
       let group = groups.get(key);
-      if (!group) { group = { font, color, items: [] }; groups.set(key, group); }
+      if (!group) { group = { font: this.baseFont(bold), color, items: [] }; groups.set(key, group); }
       group.items.push(t);
     }
+    const m = ctx.getTransform();
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
     for (const group of groups.values()) {
       ctx.font = group.font;
       ctx.fillStyle = group.color;
       for (const t of group.items) {
-        const text = this.text(scene, n[t.i], n[t.i + 1]), limit = this.maxWidth(n, t.i);
-        if (this.measure(group.font, text) > limit) ctx.fillText(text, n[t.i + 2] + t.dx, n[t.i + 3], limit);
-        else ctx.fillText(text, n[t.i + 2] + t.dx, n[t.i + 3]);
+        const text = this.text(scene, n[t.i], n[t.i + 1]), k = n[t.i + 4] / SceneRenderer.BASE_SIZE;
+        if (!(k > 0)) continue;
+        const limit = this.maxWidth(n, t.i) / k;
+        ctx.setTransform(m.a * k, 0, 0, m.d * k, m.e + m.a * (n[t.i + 2] + t.dx), m.f + m.d * n[t.i + 3]);
+        if (this.measure(group.font, text) > limit) ctx.fillText(text, 0, 0, limit);
+        else ctx.fillText(text, 0, 0);
       }
     }
+    ctx.setTransform(m);
   }
+
+  /** The labels' font at the base size (scaled per label by the transform). */
+  baseFont(bold) { return `${bold ? "600 " : ""}${SceneRenderer.BASE_SIZE}px ${this.theme.fontFamily || DEFAULT_FONT}`; }
 }
+SceneRenderer.BASE_SIZE = 16;
 SceneRenderer.SHAKE_MS = 360;
