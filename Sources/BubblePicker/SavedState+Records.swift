@@ -119,7 +119,7 @@ extension DefaultBubble {
     /// The content as saved-state text.
     var savedText: String {
         let s = style, w = StateWriter.self
-        var numbers = [w.number(s.minSize), w.number(s.maxSize)] + Self.color(s.backgroundColor)
+        var numbers = [w.number(s.minSize), w.number(s.maxSize)] + (s.backgroundColor.map(Self.color) ?? ["-1", "-1", "-1", "-1"])
         numbers += [w.number(s.imageAlphaUnselected), w.flag(s.hasLabel), w.number(s.labelFontSize)] + Self.color(s.labelColor)
         numbers.append(String(data.imageName.map { $0.unicodeScalars.count } ?? -1))
         return numbers.joined(separator: " ") + "|" + (data.imageName ?? "") + data.text
@@ -135,7 +135,7 @@ extension DefaultBubble {
         guard words.count == 14, numbers.allSatisfy({ $0.map { $0.isFinite } ?? false }) else { return nil }
         let n = numbers.map { $0 ?? 0 }
         var style = BubbleStyle(minSize: n[0], maxSize: n[1])
-        style.backgroundColor = BubbleColor(red: n[2], green: n[3], blue: n[4], alpha: n[5])
+        style.backgroundColor = n[2] < 0 ? nil : BubbleColor(red: n[2], green: n[3], blue: n[4], alpha: n[5])
         style.imageAlphaUnselected = n[6]
         guard n[7] == 0 || n[7] == 1 else { return nil }
         style.hasLabel = n[7] == 1

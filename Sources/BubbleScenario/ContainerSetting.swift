@@ -65,33 +65,26 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
     /// The nested solver settings.
     case physics
 
-    /// The kind of value the field takes.
+    /// The picker setting this field is, from the one settings table (nil for `width`, `height`,
+    /// `anchor` and `physics`, which are not live settings).
+    public var bubbleSetting: BubbleSetting? {
+        self == .physics ? nil : BubbleSetting(rawValue: rawValue)
+    }
+
+    /// The kind of value the field takes (for picker settings, read from `BubbleSetting`).
     public var kind: SettingKind {
-        typealias C = BubbleContainerConfiguration
         switch self {
-        case .width, .height: return .number(C.sideRange)
-        case .anchor: return .point(C.anchorRange)
-        case .fieldLaw: return .choice(FieldLaw.allCases.map { $0.rawValue })
-        case .maxSelectedPolicy: return .choice(MaxSelectedPolicy.allCases.map { $0.rawValue })
-        case .longPressAction: return .choice(LongPressAction.allCases.map { $0.rawValue })
-        case .longPressDuration: return .number(C.longPressDurationRange)
-        case .fieldStrength: return .number(C.fieldStrengthRange)
-        case .falloffRadius: return .number(C.falloffRadiusRange)
-        case .resistance: return .number(C.resistanceRange)
-        case .densitySelected, .densityUnselected: return .number(C.densityRange)
-        case .horizontalScroll, .verticalScroll, .backgroundScrollEnabled: return .flag
-        case .growInDuration, .selectionDuration, .removalDuration: return .number(C.durationRange)
-        case .selectionPushSpeed: return .number(C.selectionPushSpeedRange)
-        case .selectionPushReach: return .number(C.selectionPushReachRange)
-        case .maxSelected: return .optionalInteger(C.maxSelectedRange)
-        case .maxBubbles: return .optionalInteger(C.maxBubblesRange)
-        case .tapMaxDistance: return .number(C.tapMaxDistanceRange)
-        case .tapMaxDuration: return .number(C.tapMaxDurationRange)
-        case .flickWindow: return .number(C.flickWindowRange)
-        case .maxFlickSpeed: return .number(C.maxFlickSpeedRange)
-        case .dragFrequency: return .number(C.dragFrequencyRange)
-        case .anchorSmoothing: return .number(C.anchorSmoothingRange)
+        case .width, .height: return .number(BubbleContainerConfiguration.sideRange)
+        case .anchor: return .point(BubbleContainerConfiguration.anchorRange)
         case .physics: return .physics
+        default:
+            switch bubbleSetting?.kind ?? .flag {
+            case .number(let range): return .number(range)
+            case .integer(let range): return .integer(range)
+            case .optionalInteger(let range): return .optionalInteger(range)
+            case .flag: return .flag
+            case .choice(let words): return .choice(words)
+            }
         }
     }
 
@@ -101,87 +94,36 @@ public enum ContainerSetting: String, CaseIterable, Sendable {
         case (.width, .number(let v)): c.size.width = v
         case (.height, .number(let v)): c.size.height = v
         case (.anchor, .point(let v)): c.anchor = v
-        case (.fieldLaw, .choice(let v)): c.fieldLaw = FieldLaw(rawValue: v) ?? c.fieldLaw
-        case (.maxSelectedPolicy, .choice(let v)): c.maxSelectedPolicy = MaxSelectedPolicy(rawValue: v) ?? c.maxSelectedPolicy
-        case (.longPressAction, .choice(let v)): c.longPressAction = LongPressAction(rawValue: v) ?? c.longPressAction
-        case (.horizontalScroll, .flag(let v)): c.horizontalScroll = v
-        case (.verticalScroll, .flag(let v)): c.verticalScroll = v
-        case (.backgroundScrollEnabled, .flag(let v)): c.backgroundScrollEnabled = v
-        case (.maxSelected, .optionalInteger(let v)): c.maxSelected = v
-        case (.maxBubbles, .optionalInteger(let v)): c.maxBubbles = v
         case (.physics, .physics(let changes)): for change in changes { change.setting.apply(change.value, to: &c.physics) }
-        case (_, .number(let v)): applyNumber(v, to: &c)
-        default: break  // a value of another kind cannot be decoded for this setting
+        default:
+            guard let setting = bubbleSetting, let number = Self.number(of: value, kind: kind),
+                  let changed = setting.setting(number, in: c) else { return }
+            c = changed
         }
     }
 
-    private func applyNumber(_ v: Double, to c: inout BubbleContainerConfiguration) {
-        switch self {
-        case .fieldStrength: c.fieldStrength = v
-        case .falloffRadius: c.falloffRadius = v
-        case .resistance: c.resistance = v
-        case .densitySelected: c.densitySelected = v
-        case .densityUnselected: c.densityUnselected = v
-        case .growInDuration: c.growInDuration = v
-        case .selectionDuration: c.selectionDuration = v
-        case .removalDuration: c.removalDuration = v
-        case .selectionPushSpeed: c.selectionPushSpeed = v
-        case .selectionPushReach: c.selectionPushReach = v
-        case .tapMaxDistance: c.tapMaxDistance = v
-        case .tapMaxDuration: c.tapMaxDuration = v
-        case .flickWindow: c.flickWindow = v
-        case .maxFlickSpeed: c.maxFlickSpeed = v
-        case .dragFrequency: c.dragFrequency = v
-        case .anchorSmoothing: c.anchorSmoothing = v
-        case .longPressDuration: c.longPressDuration = v
-        default: break
+    /// A decoded value as the table's one number (nil for a value of another kind).
+    static func number(of value: SettingValue, kind: SettingKind) -> Double? {
+        switch (value, kind) {
+        case (.number(let v), .number): return v
+        case (.flag(let on), .flag): return on ? 1 : 0
+        case (.optionalInteger(let v), .optionalInteger): return v.map { Double($0) } ?? -1
+        case (.choice(let word), .choice(let words)): return words.firstIndex(of: word).map { Double($0) }
+        default: return nil
         }
     }
 }
 
 /// Settings as single numbers, for callers that can only pass a number (a control panel, a C
-/// ABI): flags 0 or 1, choices by their index in the setting's list, "no limit" as -1. Anchor
-/// and physics objects are not numbers (nil).
+/// ABI): flags 0 or 1, choices by their index in the setting's list, "no limit" as -1 (see
+/// `BubbleSetting`). Anchor and physics objects are not numbers (nil).
 extension ContainerSetting {
     /// The setting's value in `configuration` as one number, or nil for `anchor` and `physics`.
     public func number(in c: BubbleContainerConfiguration) -> Double? {
         switch self {
         case .width: return c.size.width
         case .height: return c.size.height
-        case .anchor, .physics: return nil
-        case .fieldLaw: return Double(FieldLaw.allCases.firstIndex(of: c.fieldLaw) ?? 0)
-        case .maxSelectedPolicy: return Double(MaxSelectedPolicy.allCases.firstIndex(of: c.maxSelectedPolicy) ?? 0)
-        case .longPressAction: return Double(LongPressAction.allCases.firstIndex(of: c.longPressAction) ?? 0)
-        case .horizontalScroll: return c.horizontalScroll ? 1 : 0
-        case .verticalScroll: return c.verticalScroll ? 1 : 0
-        case .backgroundScrollEnabled: return c.backgroundScrollEnabled ? 1 : 0
-        case .maxSelected: return c.maxSelected.map { Double($0) } ?? -1
-        case .maxBubbles: return c.maxBubbles.map { Double($0) } ?? -1
-        default: return numericValue(in: c)
-        }
-    }
-
-    /// The value of a plain numeric setting (the counterpart of `applyNumber`).
-    private func numericValue(in c: BubbleContainerConfiguration) -> Double? {
-        switch self {
-        case .fieldStrength: return c.fieldStrength
-        case .falloffRadius: return c.falloffRadius
-        case .resistance: return c.resistance
-        case .densitySelected: return c.densitySelected
-        case .densityUnselected: return c.densityUnselected
-        case .growInDuration: return c.growInDuration
-        case .selectionDuration: return c.selectionDuration
-        case .removalDuration: return c.removalDuration
-        case .selectionPushSpeed: return c.selectionPushSpeed
-        case .selectionPushReach: return c.selectionPushReach
-        case .tapMaxDistance: return c.tapMaxDistance
-        case .tapMaxDuration: return c.tapMaxDuration
-        case .flickWindow: return c.flickWindow
-        case .maxFlickSpeed: return c.maxFlickSpeed
-        case .dragFrequency: return c.dragFrequency
-        case .anchorSmoothing: return c.anchorSmoothing
-        case .longPressDuration: return c.longPressDuration
-        default: return nil
+        default: return bubbleSetting?.number(in: c)
         }
     }
 
@@ -207,10 +149,7 @@ extension ContainerSetting {
     }
 
     /// A whole number within 32 bits (the same `Int` on every platform), or nil.
-    public static func whole(_ number: Double) -> Int? {
-        guard number == number.rounded(.towardZero), number >= -2_147_483_647, number <= 2_147_483_647 else { return nil }
-        return Int(number)
-    }
+    public static func whole(_ number: Double) -> Int? { BubbleSetting.whole(number) }
 }
 
 /// Every field of the `physics` object: the world's solver settings, ranges from `WorldConfiguration`.
