@@ -63,4 +63,25 @@ import BubbleScenario
         #expect(Set(ContainerSetting.allCases.filter { $0.bubbleSetting == nil }.map(\.rawValue)) == ["width", "height", "anchor", "physics"])
         #expect(PhysicsSetting.substeps.rawValue == BubbleSetting.substeps.rawValue)
     }
+
+    @Test("the exported list: one entry per setting in code order, with its kind, range and default")
+    func exportedList() throws {
+        let list = try JSONParser.parse(PlaygroundSession.settingsJSON())
+        guard case .array(let entries) = list else { Issue.record("not an array"); return }
+        #expect(entries.count == BubbleSetting.allCases.count)
+        for (entry, setting) in zip(entries, BubbleSetting.allCases) {
+            guard case .string(let name)? = entry["name"], case .string(let kind)? = entry["kind"] else { Issue.record("\(entry)"); continue }
+            #expect(name == setting.rawValue)
+            #expect(entry["default"]?.doubleValue == setting.defaultNumber)
+            switch setting.kind {
+            case .number(let range):
+                #expect(kind == "number" && entry["min"]?.doubleValue == range.lowerBound && entry["max"]?.doubleValue == range.upperBound)
+            case .integer(let range), .optionalInteger(let range):
+                #expect(kind == "integer" && entry["min"]?.doubleValue == Double(range.lowerBound) && entry["max"]?.doubleValue == Double(range.upperBound))
+            case .flag: #expect(kind == "boolean")
+            case .choice(let words):
+                #expect(kind == "choice" && entry["choices"] == .array(words.map { .string($0) }))
+            }
+        }
+    }
 }

@@ -203,20 +203,26 @@ func bp_resize(_ width: Double, _ height: Double) -> Int32 {
     return 0
 }
 
-/// Changes a setting (`PlaygroundSetting` raw value). Returns 0, or 1 with the reason as text.
+/// Changes a setting: `code` is its index in `bp_settings`' list (`BubbleSetting.allCases`),
+/// `value` its one number. Returns 0, 1 with the reason as text, or 2 for an unknown code.
 @_expose(wasm, "bp_set") @_cdecl("bp_set")
 func bp_set(_ code: Int32, _ value: Double) -> Int32 {
     guard session != nil else { return -1 }
-    guard let setting = PlaygroundSetting(rawValue: Int(code)) else { return invalidArguments("unknown setting \(code)") }
+    guard let setting = setting(code) else { return invalidArguments("unknown setting \(code): 0...\(BubbleSetting.allCases.count - 1)") }
     do { try session!.set(setting, value) } catch { return fail(error.description) }
     return 0
 }
 
-/// A setting's value (NaN for an unknown code or before `bp_create`).
+/// A setting's value as one number (NaN for an unknown code or before `bp_create`).
 @_expose(wasm, "bp_get") @_cdecl("bp_get")
 func bp_get(_ code: Int32) -> Double {
-    guard let session, let setting = PlaygroundSetting(rawValue: Int(code)) else { return .nan }
+    guard let session, let setting = setting(code) else { return .nan }
     return session.value(of: setting)
+}
+
+/// The setting with this code, or nil.
+func setting(_ code: Int32) -> BubbleSetting? {
+    code >= 0 && Int(code) < BubbleSetting.allCases.count ? BubbleSetting.allCases[Int(code)] : nil
 }
 
 // MARK: Time, scene, state
