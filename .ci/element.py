@@ -6,7 +6,7 @@ import os
 import shutil
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = [("Playground", "engine.js"), ("Playground", "draw.js"), ("Element", "engine-adapter.js"),
+SOURCES = [("Playground", "engine.js"), ("Playground", "draw.js"),
            ("Element", "bubble-picker.js")]
 FOOTER = """
 // The .wasm beside this module, unless the page chose another source first.

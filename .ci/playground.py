@@ -12,7 +12,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "Sources", "BubbleWasm", "Playground")
-SCRIPTS = ["Playground/engine.js", "Playground/draw.js", "Element/engine-adapter.js", "Element/bubble-picker.js",
+SCRIPTS = ["Playground/engine.js", "Playground/draw.js", "Element/bubble-picker.js",
            "Playground/app.js", "Playground/selftest.js"]  # in load order
 
 

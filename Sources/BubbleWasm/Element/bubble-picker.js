@@ -120,11 +120,22 @@ class BubblePickerElement extends HTMLElement {
 
   /** The engine, from a shared compiled module: one download and compile per page. */
   static async loadEngine(onRecover) {
-    const Engine = typeof BubbleEngine !== "undefined" ? BubbleEngine : LegacyBubbleEngine;
-    const compile = Engine.compile || LegacyBubbleEngine.compile;
-    if (!BubblePickerElement.module) BubblePickerElement.module = compile(BubblePickerElement.wasmSource);
+    if (!BubblePickerElement.module) BubblePickerElement.module = BubblePickerElement.compile(BubblePickerElement.wasmSource);
     const module = await BubblePickerElement.module;
-    return Engine.load(module, { onRecover });
+    return BubbleEngine.load(module, { onRecover, record: Boolean(BubblePickerElement.recording) });
+  }
+
+  /** A compiled module from a URL (streamed when the server says application/wasm), bytes, or a
+   *  module. */
+  static async compile(source) {
+    if (source instanceof WebAssembly.Module) return source;
+    if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+    const response = await fetch(source);
+    if (!response.ok) throw new Error(`<bubble-picker>: ${source}: HTTP ${response.status}`);
+    if (WebAssembly.compileStreaming && (response.headers.get("content-type") || "").startsWith("application/wasm")) {
+      return WebAssembly.compileStreaming(response);
+    }
+    return WebAssembly.compile(await response.arrayBuffer());
   }
 
   /** After a trap the engine recovered (see TrapRecovery): a cancelable `bubblerecover` event
@@ -151,18 +162,20 @@ class BubblePickerElement extends HTMLElement {
       const setting = this.settingsTable.find((s) => kebab(s.name) === record.attributeName);
       if (!setting) continue;
       const value = this.getAttribute(record.attributeName);
-      this.applySetting(setting, value === null ? String(setting.default) : value);
-      if (value === null) this.pageSettings.delete(setting.name);
+      if (value !== null) { this.applySetting(setting, value); continue; }
+      this.engine.set(setting.name, setting.default);  // removed: back to the default
+      this.pageSettings.delete(setting.name);
+      this.wake();
     }
   }
 
   /** Parses an attribute's text for a setting and sets it; a refusal is a console warning. */
   applySetting(setting, text) {
     let value;
-    if (setting.kind === "boolean") value = text === "" || text === "true" || text === "1" || text === setting.name;
-    else if (setting.kind === "choice" && setting.choices && Number.isNaN(Number(text))) value = setting.choices.indexOf(text);
-    else value = text === "none" ? -1 : Number(text);
-    if (setting.kind === "boolean") value = value ? 1 : 0;
+    if (setting.kind === "boolean") value = text === "" || text === "true" || text === "1" || text === kebab(setting.name);
+    else if (setting.kind === "choice") value = Number.isNaN(Number(text)) ? text : (setting.choices || [])[Number(text)] ?? text;
+    else if (setting.nullable && (text === "none" || text === "" || Number(text) === -1)) value = null;
+    else value = text.trim() === "" ? NaN : Number(text);
     const result = this.engine.set(setting.name, value);
     if (!result.ok) console.warn(`<bubble-picker> ${kebab(setting.name)}="${text}": ${result.error}`);
     else this.pageSettings.add(setting.name);
@@ -183,8 +196,9 @@ class BubblePickerElement extends HTMLElement {
 
   // Size --------------------------------------------------------------------------------------
 
+  /** The element's size in CSS px (300 × 150, a canvas's default, while it has none yet). */
   measure() {
-    this.size = { w: Math.max(1, Math.round(this.clientWidth)), h: Math.max(1, Math.round(this.clientHeight)) };
+    this.size = { w: Math.round(this.clientWidth) || 300, h: Math.round(this.clientHeight) || 150 };
     const dpr = window.devicePixelRatio || 1;
     const w = Math.round(this.size.w * dpr), h = Math.round(this.size.h * dpr);
     if (this.canvas.width !== w || this.canvas.height !== h) { this.canvas.width = w; this.canvas.height = h; }
@@ -192,10 +206,12 @@ class BubblePickerElement extends HTMLElement {
 
   /** Follows the element's size (called by its ResizeObserver; call it after a layout change). */
   resize() {
-    if (!this.engine) return;
+    if (!this.engine || !this.clientWidth || !this.clientHeight) return;  // hidden: keep the last size
     const before = this.size;
     this.measure();
-    if (before.w !== this.size.w || before.h !== this.size.h) this.engine.resize(this.size.w, this.size.h);
+    if (before.w !== this.size.w || before.h !== this.size.h) {
+      try { this.engine.resize(this.size.w, this.size.h); } catch (error) { console.warn(`<bubble-picker> resize: ${error.message}`); }
+    }
     this.dirty = true;
     this.wake();
   }

@@ -13,7 +13,7 @@ const MARKER_NAMES = ["added", "removed", "selection", "pointer", "container"];
 const ADVANCED = new Set(["growInDuration", "selectionDuration", "removalDuration", "selectionPushSpeed", "selectionPushReach",
   "tapMaxDistance", "tapMaxDuration", "flickWindow", "maxFlickSpeed", "dragFrequency", "anchorSmoothing", "substeps",
   "longPressDuration", "longPressMaxDistance"]);
-/** Settings whose "off" is -1 (no limit): a switch and a number field. */
+/** The value a limit's field offers when its switch is turned on (settings with "no limit"). */
 const LIMITS = { maxSelected: 3, maxBubbles: 20 };
 
 const app = {
@@ -82,7 +82,6 @@ function listenToPicker(picker) {
       const d = event.detail;
       pushEvent(`${name} #${d.id}${d.label ? " " + d.label : ""}${d.reason ? " (" + d.reason + ")" : ""}`);
       if (name === "selectionrefused") picker.announce(`${d.label || "Bubble"} not selected: the limit is reached`);
-      if (name === "bubblelongpress") picker.remove(d.id);
     });
   }
 }
@@ -149,7 +148,7 @@ function makeControl(setting) {
   const id = "setting-" + setting.name;
   const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: settingLabel(setting.name) });
   const control = { setting, row, kind: setting.kind };
-  if (setting.name in LIMITS) return makeLimit(control, label, id);
+  if (setting.nullable) return makeLimit(control, label, id);
   let input;
   const output = document.createElement("output");
   if (setting.kind === "boolean") {
@@ -159,14 +158,14 @@ function makeControl(setting) {
     label.append(input, " " + settingLabel(setting.name));
     row.append(label);
     row.style.gridTemplateColumns = "1fr";
-    input.addEventListener("change", () => apply(control, input.checked ? 1 : 0));
+    input.addEventListener("change", () => apply(control, input.checked));
   } else if (setting.kind === "choice") {
     input = document.createElement("select");
     input.id = id;
-    (setting.choices || []).forEach((choice, index) => input.append(new Option(settingLabel(choice), String(index))));
+    for (const choice of setting.choices || []) input.append(new Option(settingLabel(choice), choice));
     row.append(label, input);
     row.style.gridTemplateColumns = "118px 1fr";
-    input.addEventListener("change", () => apply(control, Number(input.value)));
+    input.addEventListener("change", () => apply(control, input.value));
   } else {
     input = Object.assign(document.createElement("input"), { type: "range", id });
     control.log = setting.min > 0 && setting.max / setting.min >= 1000;
@@ -202,7 +201,7 @@ function makeLimit(control, label, id) {
   row.style.gridTemplateColumns = "118px 1fr";
   Object.assign(control, { kind: "limit", input: field, toggle, error });
   const commit = () => {
-    if (!toggle.checked) { setInvalid(control, null); apply(control, -1); return; }
+    if (!toggle.checked) { setInvalid(control, null); apply(control, null); return; }
     const text = field.value.trim(), value = Number(text);
     const low = Math.max(setting.min, 0);
     if (text === "" || !Number.isInteger(value) || value < low || value > setting.max) {
@@ -213,7 +212,7 @@ function makeLimit(control, label, id) {
     apply(control, value);
   };
   toggle.addEventListener("change", () => {
-    if (toggle.checked && field.value === "") field.value = String(LIMITS[setting.name]);
+    if (toggle.checked && field.value === "") field.value = String(LIMITS[setting.name] ?? Math.max(setting.min, 1));
     commit();
   });
   field.addEventListener("input", commit);
@@ -240,11 +239,11 @@ function syncSettings(except = null) {
   for (const control of app.controls) {
     const value = app.picker.get(control.setting.name);
     if (control.kind === "limit") {
-      const on = value >= 0;
+      const on = value !== null && value >= 0;
       control.toggle.checked = on;
       control.input.disabled = !on;
       if (!on) { control.input.value = ""; setInvalid(control, null); } else if (control !== except) control.input.value = String(value);
-    } else if (control.kind === "boolean") control.input.checked = value === 1 || value === true;
+    } else if (control.kind === "boolean") control.input.checked = value === true;
     else if (control.kind === "choice") control.input.value = String(value);
     else {
       control.input.value = String(control.log ? logPosition(control.setting, value) : value);
