@@ -63,7 +63,7 @@ class SceneRenderer {
     this.ctx = ctx;
     this.decoder = new TextDecoder();
     this.widths = new Map();   // font -> text -> measured width (CSS px at the font's size)
-    this.texts = new Map();    // string offset -> decoded text, per frame's string table
+    this.texts = new Map();    // string offset and length -> decoded text, while the string table is unchanged
     this.theme = {};
     this.selected = new Set();
     this.shakes = new Map();   // bubble id -> start time (ms): drawn shaking sideways for SHAKE_MS
@@ -202,11 +202,14 @@ class SceneRenderer {
     return { id: bubble, text, x: n[i + 2] - width / 2, y: n[i + 3] - n[i + 4] / 2, width, height: n[i + 4] };
   }
 
+  /** The string at `offset`, `length` bytes (the same bytes may hold "Hip-Hop" in one frame and
+   *  "Hip-" + "Hop" in the next, so both numbers are the key). */
   text(scene, offset, length) {
-    let text = this.texts.get(offset);
+    const key = offset * 2097152 + length;
+    let text = this.texts.get(key);
     if (text === undefined) {
       text = this.decoder.decode(scene.strings.subarray(offset, offset + length));
-      this.texts.set(offset, text);
+      this.texts.set(key, text);
     }
     return text;
   }
