@@ -15,6 +15,8 @@ const ADVANCED = new Set(["growInDuration", "selectionDuration", "removalDuratio
   "longPressDuration", "longPressMaxDistance"]);
 /** The value a limit's field offers when its switch is turned on (settings with "no limit"). */
 const LIMITS = { maxSelected: 3, maxBubbles: 20 };
+/** "+1,000": small bubbles of mixed sizes (points), so a thousand fit a phone or a window. */
+const THOUSAND = { minSize: 16, maxSize: 24 };
 
 const app = {
   picker: null, player: null, mode: "player" && "live", sizeMode: "fill", rotated: false,
@@ -297,7 +299,7 @@ function wireControls() {
   let next = 17;
   $("add-standard").onclick = () => picker.add({ label: GENRES[next++ % GENRES.length], tag: next % 4 });
   $("add-selected").onclick = () => picker.add({ label: GENRES[next++ % GENRES.length], tag: next % 4, selected: true });
-  $("add-thousand").onclick = () => picker.addMany(1000, { minSize: 20, maxSize: 80 });
+  $("add-thousand").onclick = () => picker.addMany(1000, THOUSAND);
   $("remove-selected").onclick = () => picker.removeSelected();
   $("select-all").onclick = () => picker.selectAll();
   $("deselect-all").onclick = () => picker.deselectAll();
@@ -425,7 +427,7 @@ async function main() {
   setDebug(options.has("debug"));
   if (options.has("selftest")) return runSelfTest();
   if (options.has("bench")) return runBench();
-  if (options.has("stress")) picker.addMany(1000, { minSize: 20, maxSize: 80 });
+  if (options.has("stress")) picker.addMany(1000, THOUSAND);
   // Frames before the first paint (headless screenshots get no display frames of their own).
   for (let i = 0; i < Number(options.get("frames") || 0); i++) picker.frame(i / 60);
   if (options.has("scenario")) {
