@@ -13,7 +13,7 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { Engine, TrapRecovery, wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
+const { Engine, BubbleEngine, TrapRecovery, wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
 
 const root = path.join(__dirname, "..");
 const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-web.wasm");
@@ -131,6 +131,28 @@ const HOSTILE = [
   () => call(pick(["bp_scene", "bp_state", "bp_journal", "bp_events", "bp_hash", "bp_now", "bp_last_steps", "bp_step",
     "bp_remove_selected", "bp_select_all", "bp_deselect_all", "bp_pointer_cancel", "bp_numbers", "bp_strings",
     "bp_strings_length", "bp_text", "bp_text_length"])),
+  // The driver's exports (BubbleEngine).
+  () => call("bp_settings"),
+  () => { const label = pick(["", "Jazz", "é".repeat(5000), "a\nb %20"]); writeBytes(utf8(label));
+    return call("bp_add_bubble", pick([utf8(label).length, hostileInt()]), hostileDouble(), hostileDouble(), hostileInt(),
+      hostileDouble(), hostileDouble(), hostileDouble(), hostileDouble(), hostileDouble()); },
+  () => call("bp_add_random", pick([-1, -2147483648, 2147483647, 0, 3, 100001]), hostileDouble(), hostileDouble(), hostileDouble()),
+  () => { writeBytes(utf8("x")); return call("bp_update", pick([-1, 1, hostileInt()]), hostileInt(), hostileDouble(), hostileDouble(),
+      hostileDouble(), hostileDouble(), hostileDouble()); },
+  () => call(pick(["bp_remove_tag", "bp_select_tag"]), hostileDouble()),
+  () => call("bp_touch", hostileInt(), hostileInt(), hostileDouble(), hostileDouble(), hostileDouble()),
+  () => call("bp_frame", hostileDouble()),
+  () => call(pick(["bp_focus", "bp_move_focus"]), hostileInt()),
+  () => call(pick(["bp_accessibility", "bp_activate_focused", "bp_remove_focused", "bp_events_json", "bp_announcements",
+    "bp_snapshot"])),
+  () => call("bp_restore", hostileInt()),
+  () => { // a real snapshot, damaged
+    const length = call("bp_snapshot");
+    if (length <= 0) return;
+    const bytes = new Uint8Array(memory.buffer, call("bp_text"), length).slice();
+    if (bytes.length > 8) bytes[below(bytes.length)] ^= 1 << below(8);
+    if (writeBytes(bytes.subarray(0, pick([bytes.length, below(bytes.length)])))) call("bp_restore", bytes.length);
+  },
 ];
 
 // Normal use ------------------------------------------------------------------------------------
@@ -144,7 +166,17 @@ const NORMAL = [
   () => call("bp_scene"), () => call("bp_state"), () => call("bp_events"),
   () => call("bp_set", below(24), pick([0, 1, 2, 10, 0.5])),
   () => call("bp_resize", 200 + below(400), 200 + below(800)),
+  () => { writeBytes(utf8("Genre " + below(100))); call("bp_add_bubble", 8, below(4), 20 + below(80), below(2), Math.random() < 0.5 ? NaN : 0.5, 0.2, 0.9, NaN, NaN); },
+  () => call("bp_add_random", below(40), below(1000), 20, 80),
+  () => { clock += 1 / 60; call("bp_frame", clock); },
+  () => { const id = below(4), px = below(375), py = below(667);
+    call("bp_touch", 0, id, px, py, clock); call("bp_touch", 1, id, px + 20, py, clock + 0.01); call("bp_touch", 2, id, px + 40, py, clock + 0.02); },
+  () => { call("bp_move_focus", below(6)); call(pick(["bp_activate_focused", "bp_remove_focused"])); },
+  () => { call("bp_accessibility"); call("bp_events_json"); call("bp_announcements"); },
+  () => { const length = call("bp_snapshot"); if (length > 0 && length < (8 << 20)) {
+    const bytes = new Uint8Array(memory.buffer, call("bp_text"), length).slice(); if (writeBytes(bytes)) call("bp_restore", length); } },
 ];
+let clock = 100;
 
 /** A fresh scenario in the player, checked against its golden hash at every step. */
 function replayCheck(scenario, steps) {
@@ -225,6 +257,32 @@ function checkRecovery() {
 }
 const report = checkRecovery();
 if (report) console.log(`recovery: ${report.message}; same hashes after`);
+
+/** The same for BubbleEngine: a trap mid-session is recovered to the same state hash. */
+function checkEngineRecovery() {
+  const reports = [];
+  const engine = BubbleEngine.loadSync(fs.readFileSync(wasmPath), { onRecover: (report) => reports.push(report) });
+  engine.create(390, 700, 3);
+  for (let i = 0; i < 14; i++) engine.add({ label: "G" + i, tag: i % 3, size: 50 + i * 2 });
+  engine.addMany(100, { seed: 2 });
+  let t = 5;
+  for (let i = 0; i < 60; i++) engine.frame(t += 1 / 60);
+  engine.pointerDown(1, 190, 350, t); engine.pointerMove(1, 220, 350, t + 0.02); engine.frame(t += 1 / 60);
+  engine.pointerUp(1, 230, 350, t);
+  engine.set("maxSelected", 3); engine.selectTag(1); engine.focus(4); engine.moveFocus("right");
+  const snapshot = engine.snapshot();
+  engine.frame(t += 1 / 60);
+  engine.restore(snapshot);
+  const before = engine.hash();
+  engine.recovery.raw.__stack_pointer.value = engine.recovery.raw.__stack_low.value + 64;
+  const result = engine.frame(t + 1 / 60);
+  const ok = reports.length === 1 && reports[0].restored && engine.hash() === before && result.stepsRun === 0;
+  if (!ok) fail(`BubbleEngine trap recovery: ${JSON.stringify({ reports, before, after: engine.hash() })}`);
+  engine.frame(t + 2 / 60);
+  return reports[0];
+}
+const engineReport = checkEngineRecovery();
+if (engineReport) console.log(`BubbleEngine recovery: ${engineReport.message}; same hash after`);
 
 console.log(failures === 0 ? "fuzz: 1 passed, 0 failed" : `fuzz: 0 passed, 1 failed (${failures} problems)`);
 process.exit(failures === 0 ? 0 : 1);

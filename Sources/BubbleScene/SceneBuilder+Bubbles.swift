@@ -6,7 +6,7 @@ import BubblePicker
 extension SceneBuilder {
     /// The circles and placeholders (bubble layer) and the labels, image names and check marks
     /// (label layer), one text item per line.
-    func bubbleItems<M: TextMeasuring>(_ frame: BubbleFrame, _ measurer: M) -> (circles: [SceneItem], labels: [SceneItem]) {
+    mutating func bubbleItems<M: TextMeasuring>(_ frame: BubbleFrame, _ measurer: M) -> (circles: [SceneItem], labels: [SceneItem]) {
         var circles: [SceneItem] = [], labels: [SceneItem] = []
         for bubble in frame.bubbles {
             let radius = bubble.drawnDiameter * 0.5
@@ -51,7 +51,7 @@ extension SceneBuilder {
     /// lines when not even "…" fits. Every line's box (its width × the line height; bold text
     /// counted `TextFitting.boldWidening` wider) lies inside the circle, within the typesetting's
     /// margin of its chord.
-    func fittedText<M: TextMeasuring>(_ text: String, in radius: Double, offset: Double, preferred: Double, lines: Int,
+    mutating func fittedText<M: TextMeasuring>(_ text: String, in radius: Double, offset: Double, preferred: Double, lines: Int,
                                       color: BubbleColor, at center: Vector2, _ measurer: M,
                                       bold: Bool = false) -> [SceneText] {
         let minimum = min(theme.minimumLabelSize, preferred)
@@ -59,9 +59,15 @@ extension SceneBuilder {
                               lineHeight: typesetting.lineHeight)
         let widening = bold ? TextFitting.boldWidening : 1
         let margin = min(max(typesetting.labelMargin, 0), 1)
-        guard let layout = try? measurer.layout(text, inCircleOfRadius: radius, offset: offset,
-                                                margin: margin / widening, style: style),
-              !layout.lines.isEmpty else { return [] }
+        let make = { try? measurer.layout(text, inCircleOfRadius: radius, offset: offset, margin: margin / widening, style: style) }
+        let found: TextLayout?
+        if cachesLabelLayouts {
+            found = labelLayouts.layout(LabelLayoutCache.Key(text: text, radius: radius, offset: offset, margin: margin / widening,
+                                                             style: style, fontFamily: measurer.fontFamily), make)
+        } else {
+            found = make()
+        }
+        guard let layout = found, !layout.lines.isEmpty else { return [] }
         let reach = abs(offset) + layout.height / 2
         let room = 2 * max(radius * radius - reach * reach, 0).squareRoot() * margin
         let centers = layout.lineCenters(around: Vector2(center.x, center.y + offset))

@@ -22,6 +22,10 @@ public struct SceneBuilder: Sendable {
     var lastStep: Int? = nil
     /// Each selected bubble's callout direction in the last frame, in insertion order.
     var calloutDirections: [(BubbleID, StemDirection)] = []
+    /// Keep label layouts from frame to frame (same scenes, less text layout). The cache assumes
+    /// one measurer per `fontFamily`; `reset()` empties it.
+    public var cachesLabelLayouts = false
+    var labelLayouts = LabelLayoutCache()
 
     /// A builder with a theme.
     public init(theme: SceneTheme = SceneTheme()) {
@@ -64,6 +68,7 @@ public struct SceneBuilder: Sendable {
         cameraCenter = nil
         lastStep = nil
         calloutDirections = []
+        labelLayouts = LabelLayoutCache()
     }
 
     /// The container's area and, when the theme shows them, its four borders (open ones dashed).

@@ -23,8 +23,8 @@ import BubbleScene
 public struct PlaygroundSession {
     /// The driver: display clock, pointers, accessibility, announcements.
     public internal(set) var driver: BubblePickerDriver<PlaygroundBubble>
-    /// Turns frames into scenes (keeps camera and callout state between frames).
-    public var sceneBuilder = SceneBuilder()
+    /// Turns frames into scenes (keeps camera and callout state and label layouts between frames).
+    public var sceneBuilder = PlaygroundSession.makeSceneBuilder()
     /// The interpolation fraction the next `scene()` draws at.
     public internal(set) var fraction: Double = 1
     /// Steps the last `advance(by:)`, `step()` or `frame(at:)` ran.
@@ -84,6 +84,13 @@ public struct PlaygroundSession {
         driver = BubblePickerDriver(picker: picker)
         isRecording = recording
         journalHeader = "scenario " + scenario.name
+    }
+
+    /// The default theme's builder, keeping label layouts from frame to frame.
+    static func makeSceneBuilder() -> SceneBuilder {
+        var builder = SceneBuilder()
+        builder.cachesLabelLayouts = true
+        return builder
     }
 
     mutating func record(_ command: PlaygroundCommand) {

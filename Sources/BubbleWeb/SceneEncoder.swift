@@ -25,7 +25,10 @@ import BubbleScene
 /// 3 image placeholder, 4 label, 5 image name, 6 callout, 7 callout text, 8 anchor, 9 finger,
 /// 10 trail, 11 off-screen marker (argument: sector), 12 off-screen count (argument: sector),
 /// 13 check mark.
-/// Strings are UTF-8, each distinct string stored once; a text item names it by byte offset and length.
+/// Strings are UTF-8, each distinct string stored once; a text item names it by byte offset and
+/// length. The table persists from scene to scene (labels are interned once, and a page copies
+/// only the bytes added since the last scene): it only grows, until it passes `stringTableLimit`
+/// bytes, when it starts afresh and `generation` counts up.
 ///
 /// Every number is finite, whatever the scene holds (its colours and text come from an app's own
 /// types): colours are written as `BubbleColor.sanitized` (each component in 0...1, NaN red, green
@@ -36,6 +39,11 @@ public struct SceneEncoder {
     /// The string table of the last encoded scene (UTF-8 bytes).
     public private(set) var strings: [UInt8] = []
     var stringOffsets: [String: Int] = [:]
+    /// Counts the string table's fresh starts: while it is unchanged, the table only grew.
+    public private(set) var generation = 0
+
+    /// Bytes past which the next `encode` starts the string table afresh.
+    public static let stringTableLimit = 1 << 20
 
     /// The format's first number.
     public static let magic: Double = 0x5343
@@ -45,18 +53,35 @@ public struct SceneEncoder {
     /// An empty encoder (its buffers are reused from scene to scene).
     public init() {}
 
-    /// Encodes `scene`, replacing the previous one.
-    /// - Complexity: O(items + path elements + string bytes).
+    /// Encodes `scene`, replacing the previous one's numbers (the string table keeps its strings).
+    /// - Complexity: O(items + path elements + new string bytes), one hash per text item.
     public mutating func encode(_ scene: Scene) {
         numbers.removeAll(keepingCapacity: true)
-        strings.removeAll(keepingCapacity: true)
-        stringOffsets.removeAll(keepingCapacity: true)
+        if strings.count > Self.stringTableLimit {
+            strings.removeAll(keepingCapacity: true)
+            stringOffsets.removeAll(keepingCapacity: true)
+            generation += 1
+        }
         let box = scene.viewBox
-        numbers += [Self.magic, Self.version, Double(scene.step), box.minX, box.minY, box.width, box.height]
+        put(Self.magic, Self.version, Double(scene.step), box.minX)
+        put(box.minY, box.width)
+        numbers.append(box.height)
         append(scene.background)
-        numbers += [Double(scene.items.count), Double(scene.crowdedCallouts)]
+        put(Double(scene.items.count), Double(scene.crowdedCallouts))
         for item in scene.items { append(item) }
         for index in numbers.indices where !numbers[index].isFinite { numbers[index] = 0 }
+    }
+
+    /// Appends numbers one by one (no temporary array per item).
+    @inline(__always) mutating func put(_ a: Double, _ b: Double) {
+        numbers.append(a)
+        numbers.append(b)
+    }
+
+    /// Appends four numbers.
+    @inline(__always) mutating func put(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        put(a, b)
+        put(c, d)
     }
 
     mutating func append(_ item: SceneItem) {
@@ -64,32 +89,42 @@ public struct SceneEncoder {
         let bubble = item.bubble.map { Double($0.rawValue) } ?? -1
         switch item.shape {
         case .rect(let rect, let paint):
-            numbers += [0, role, argument, bubble, rect.minX, rect.minY, rect.width, rect.height]
+            put(0, role, argument, bubble)
+            put(rect.minX, rect.minY, rect.width, rect.height)
             append(paint)
         case .line(let a, let b, let paint):
-            numbers += [1, role, argument, bubble, a.x, a.y, b.x, b.y]
+            put(1, role, argument, bubble)
+            put(a.x, a.y, b.x, b.y)
             append(paint)
         case .circle(let center, let radius, let paint):
-            numbers += [2, role, argument, bubble, center.x, center.y, radius]
+            put(2, role, argument, bubble)
+            put(center.x, center.y)
+            numbers.append(radius)
             append(paint)
         case .path(let path, let paint):
-            numbers += [3, role, argument, bubble, Double(path.elements.count)]
+            put(3, role, argument, bubble)
+            numbers.append(Double(path.elements.count))
             for element in path.elements { append(element) }
             append(paint)
         case .text(let text):
             let (offset, length) = intern(text.text)
-            numbers += [4, role, argument, bubble, Double(offset), Double(length), text.center.x, text.center.y, text.fontSize]
+            put(4, role, argument, bubble)
+            put(Double(offset), Double(length), text.center.x, text.center.y)
+            numbers.append(text.fontSize)
             append(text.color)
-            numbers += [text.width, text.bold ? 1 : 0]
+            put(text.width, text.bold ? 1 : 0)
         }
     }
 
     mutating func append(_ element: PathElement) {
         switch element {
-        case .move(let p): numbers += [0, p.x, p.y]
-        case .line(let p): numbers += [1, p.x, p.y]
-        case .quad(let c, let p): numbers += [2, c.x, c.y, p.x, p.y]
-        case .cubic(let c1, let c2, let p): numbers += [3, c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+        case .move(let p): numbers.append(0); put(p.x, p.y)
+        case .line(let p): numbers.append(1); put(p.x, p.y)
+        case .quad(let c, let p): numbers.append(2); put(c.x, c.y, p.x, p.y)
+        case .cubic(let c1, let c2, let p):
+            numbers.append(3)
+            put(c1.x, c1.y, c2.x, c2.y)
+            put(p.x, p.y)
         case .close: numbers.append(4)
         }
     }
@@ -97,16 +132,16 @@ public struct SceneEncoder {
     mutating func append(_ paint: ScenePaint) {
         append(paint.fill)
         append(paint.stroke)
-        numbers += [paint.lineWidth, Double(paint.dash.count)]
-        numbers += paint.dash
+        put(paint.lineWidth, Double(paint.dash.count))
+        for dash in paint.dash { numbers.append(dash) }
     }
 
     mutating func append(_ color: BubbleColor?) {
         guard let color = color?.sanitized else {
-            numbers += [-1, 0, 0, 0]
+            put(-1, 0, 0, 0)
             return
         }
-        numbers += [color.red, color.green, color.blue, color.alpha]
+        put(color.red, color.green, color.blue, color.alpha)
     }
 
     /// The string's place in the table, adding it once.

@@ -79,7 +79,7 @@ import BubbleScene
         #expect(kinds == [0, 1, 2, 3, 4], "rect, line, circle, path and text all occur")
     }
 
-    @Test("each distinct string is stored once")
+    @Test("each distinct string is stored once, and the table persists from scene to scene")
     func stringsOnce() throws {
         var encoder = SceneEncoder()
         let text = SceneText(text: "Jazz", center: .zero, fontSize: 12, color: .black, width: 20)
@@ -87,6 +87,11 @@ import BubbleScene
         encoder.encode(Scene(step: 0, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white, items: items))
         #expect(encoder.strings == Array("Jazz".utf8))
         encoder.encode(Scene(step: 1, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white, items: []))
-        #expect(encoder.strings.isEmpty && encoder.numbers.count == 13)
+        #expect(encoder.strings == Array("Jazz".utf8) && encoder.numbers.count == 13)
+        let other = SceneText(text: "Rock", center: .zero, fontSize: 12, color: .black, width: 20)
+        encoder.encode(Scene(step: 2, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white,
+                             items: [SceneItem(role: .label, shape: .text(other)), SceneItem(role: .label, shape: .text(text))]))
+        #expect(encoder.strings == Array("JazzRock".utf8) && encoder.generation == 0)
+        #expect(encoder.numbers[13 + 4] == 4 && encoder.numbers[13 + 15 + 4] == 0, "Rock after Jazz; Jazz at 0")
     }
 }

@@ -44,6 +44,23 @@ struct SharedBuffer {
         if !bytes.isEmpty { bytes.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: bytes.count) } }
     }
 
+    /// Appends `bytes` after the content, keeping it (copied over when the block must grow).
+    mutating func append(_ bytes: ArraySlice<UInt8>) {
+        let old = count, total = Int64(old) + Int64(bytes.count)
+        guard !bytes.isEmpty, total <= Int64(Int32.max) else { return }
+        if Int(total) > capacity, let previous = base {
+            let kept = UnsafeMutableRawPointer.allocate(byteCount: max(old, 1), alignment: 8)
+            kept.copyMemory(from: previous, byteCount: old)
+            guard let grown = reserve(total) else { kept.deallocate(); return }
+            grown.copyMemory(from: kept, byteCount: old)
+            kept.deallocate()
+        } else {
+            guard reserve(total) != nil else { return }
+        }
+        guard let base else { return }
+        bytes.withUnsafeBytes { (base + old).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+    }
+
     /// Copies a string's UTF-8 in.
     mutating func write(_ text: String) { write(Array(text.utf8)) }
 

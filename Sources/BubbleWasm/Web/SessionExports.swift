@@ -73,11 +73,22 @@ func inputTexts(_ lengths: [Int32]) -> [String]? {
     return nil
 }
 
-/// Encodes a scene into the numbers and strings buffers; returns the count of numbers.
+/// The encoder's string-table generation the strings buffer holds.
+nonisolated(unsafe) var publishedGeneration = -1
+
+/// Encodes a scene into the numbers and strings buffers; returns the count of numbers. The
+/// strings buffer keeps the encoder's whole table; only the bytes added since the last scene are
+/// copied (all of it after the table started afresh).
 func publish(_ scene: Scene) -> Int32 {
     encoder.encode(scene)
     numbers.write(encoder.numbers)
-    strings.write(encoder.strings)
+    let table = encoder.strings
+    if encoder.generation != publishedGeneration || strings.count > table.count {
+        strings.write(table)
+        publishedGeneration = encoder.generation
+    } else if table.count > strings.count {
+        strings.append(table[strings.count...])
+    }
     return Int32(encoder.numbers.count)
 }
 
