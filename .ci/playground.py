@@ -12,7 +12,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "Sources", "BubbleWasm", "Playground")
-SCRIPTS = ["engine.js", "draw.js", "app.js", "selftest.js"]  # in load order
+SCRIPTS = ["Playground/engine.js", "Playground/draw.js", "Element/bubble-picker.js",
+           "Playground/app.js", "Playground/selftest.js"]  # in load order
 
 
 def read(*parts, mode="r"):
@@ -38,7 +39,7 @@ def main():
     data = {"wasm": base64.b64encode(wasm).decode("ascii"), "scenarios": scenarios()}
     # "</" inside a <script> would end it early; "<\/" is the same string to JavaScript.
     data_js = "const PLAYGROUND = " + json.dumps(data, separators=(",", ":")).replace("</", "<\\/") + ";"
-    script = "\n".join(read("Sources", "BubbleWasm", "Playground", name) for name in SCRIPTS)
+    script = "\n".join(read("Sources", "BubbleWasm", *name.split("/")) for name in SCRIPTS)
     page = read("Sources", "BubbleWasm", "Playground", "playground.html")
     for marker, content in [("/*@STYLE@*/", read("Sources", "BubbleWasm", "Playground", "playground.css")),
                             ("/*@DATA@*/", data_js), ("/*@SCRIPT@*/", script)]:

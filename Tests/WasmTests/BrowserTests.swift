@@ -5,11 +5,12 @@ import BubbleWeb
 
 /// The playground in a real browser: headless Chromium opens out/playground.html#selftest, which
 /// plays a scripted session through the page's own input paths (synthetic pointer events on the
-/// canvas: a tap, a drag, a flick, a background drag, a long press; the add, remove and select
-/// buttons; settings; a rotation; switching and scrubbing a scenario) and checks each step
-/// through the page's state readout. Here the results are read from the DOM, the page must have
-/// logged nothing to the console, and the session's calls, replayed natively through BubbleWeb,
-/// must end on the page's engine hash. Screenshots go to out/.
+/// `<bubble-picker>`'s canvas: a tap, a drag, a flick; keys on its listbox; the add, remove and
+/// select buttons; settings, their limits and an attribute; a refused tap; a rotation; switching
+/// and scrubbing a scenario; a forced trap) and checks each step through the element's API and
+/// events. Here the results are read from the DOM, the page must have logged nothing to the
+/// console, and the session's calls, replayed natively through BubbleWeb, must end on the page's
+/// engine hash. Screenshots go to out/.
 @Suite(.serialized) struct BrowserTests {
     static let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1280,860",
                         "--force-device-scale-factor=1"]
@@ -50,12 +51,15 @@ import BubbleWeb
         #expect(result["ok"] as? Bool == true)
         let pageHash = try #require(result["hash"] as? String)
         let journal = try #require(Self.pre("journal", in: output.stdout))
-        let callLog = try #require(Self.pre("calllog", in: output.stdout))
-        try Self.compare(callLog: callLog, journal: journal)
+        #expect(journal.split(separator: "\n").count > 500, "the session's journal is too short to mean anything")
+        // What JS passed, when the page's engine logs it (the older `Engine` does).
+        if let callLog = Self.pre("calllog", in: output.stdout), !callLog.isEmpty {
+            try Self.compare(callLog: callLog, journal: journal)
+        }
         // The same calls, natively: BubbleWeb on x86-64 must reach the hash the wasm32 page reached.
         let (nativeHash, nativeStep, nativeSelected) = try Self.replay(journal)
         #expect(nativeHash == pageHash, "native \(nativeHash) vs page \(pageHash)")
-        #expect(nativeStep == result["step"] as? Int)
+        if let step = result["step"] as? Int { #expect(nativeStep == step) }
         #expect(nativeSelected == (result["selected"] as? [Int]))
     }
 

@@ -1,352 +1,291 @@
-// app.js — the playground page: the frame loop (display clock -> advance -> scene -> draw),
-// touches (pointer events -> container points and simulated times -> engine), the controls,
-// the scenario player and the readouts. This is the adapter an app writes for UIKit, SwiftUI
-// or AppKit, in JS: see the README's "Writing an adapter".
+// app.js — the playground page: a <bubble-picker> (the element any page can use) with a panel of
+// controls built from the engine's settings table, a scenario player drawing the bundled
+// scenarios with the same renderer, and readouts (fps, physics / scene / draw ms per frame).
+// The element is the adapter an app writes for UIKit, SwiftUI or AppKit, in JS: see the README's
+// "Writing an adapter".
 "use strict";
 
 const PHONE = { w: 375, h: 667 };
-const MARGIN = 40;          // SceneTheme.margin: the scene's view box is the container plus this
-const SEED = 7;             // the live picker's seed (spawn corners)
-const LONG_PRESS_MS = 550;  // a finger resting this long on a bubble removes it
+const SEED = 7;
 const MARKER_COLORS = ["#34c759", "#ff3b30", "#ff2d55", "#ff9500", "#0a84ff"];  // add, remove, selection, pointer, container
-
-/** The page's clock: performance.now(), or a virtual one the self-test advances frame by frame. */
-const clock = { virtual: null, now() { return this.virtual !== null ? this.virtual : performance.now(); } };
+const MARKER_NAMES = ["added", "removed", "selection", "pointer", "container"];
+/** Settings shown under "Animations, gestures, solver" (the rest are shown first). */
+const ADVANCED = new Set(["growInDuration", "selectionDuration", "removalDuration", "selectionPushSpeed", "selectionPushReach",
+  "tapMaxDistance", "tapMaxDuration", "flickWindow", "maxFlickSpeed", "dragFrequency", "anchorSmoothing", "substeps",
+  "longPressDuration", "longPressMaxDistance"]);
+/** The value a limit's field offers when its switch is turned on (settings with "no limit"). */
+const LIMITS = { maxSelected: 3, maxBubbles: 20 };
+/** "+1,000": small bubbles of mixed sizes (points), so a thousand fit a phone or a window. */
+const THOUSAND = { minSize: 16, maxSize: 24 };
 
 const app = {
-  engine: null, mode: "live", sizeMode: "fill", rotated: false, recording: false,
-  view: null, circles: [], lastWall: 0, lastPointerTime: -Infinity, gesture: null,
-  msPerStep: null, sceneMs: null, fps: null, frameCount: 0, lastReadout: 0, lastState: 0,
-  playing: false, speed: 1, scenario: -1, events: [], containerSize: null, recoveries: [],
+  picker: null, player: null, mode: "player" && "live", sizeMode: "fill", rotated: false,
+  fps: null, lastFrame: null, times: null, playing: false, speed: 1, scenario: -1, events: [],
+  playerRenderer: null, lastPlayerT: null, recoveries: [], controls: [],
 };
 
 const $ = (id) => document.getElementById(id);
-const canvas = $("canvas"), ctx = canvas.getContext("2d");
 
-function ema(previous, value) { return previous === null ? value : previous * 0.9 + value * 0.1; }
+function ema(previous, value) { return previous === null || previous === undefined ? value : previous * 0.9 + value * 0.1; }
 
-/** The container size the current size mode asks for, whole points. */
-function wantedSize() {
-  if (app.sizeMode === "phone") return app.rotated ? { w: PHONE.h, h: PHONE.w } : { w: PHONE.w, h: PHONE.h };
-  const stage = $("stage");
-  return { w: Math.max(100, Math.floor(stage.clientWidth - 2 * MARGIN)), h: Math.max(100, Math.floor(stage.clientHeight - 2 * MARGIN)) };
+function reportError(error) {
+  $("errors").textContent += String(error && error.stack || error) + "\n";
+  console.error(error);
 }
 
-/** A fresh live picker with a few bubbles of each kind. */
-function startLive(options = {}) {
-  const size = wantedSize();
-  app.engine.recording = app.recording;
-  app.engine.create(size.w, size.h, SEED, app.recording);
-  app.containerSize = size;
-  for (let i = 0; i < (options.standard ?? 14); i++) app.engine.add(0);
-  for (let i = 0; i < (options.badges ?? 3); i++) app.engine.add(1);
+/** Readable name of a setting: "maxSelectedPolicy" -> "Max selected policy". */
+function settingLabel(name) {
+  const words = name.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function formatValue(value) {
+  if (!Number.isFinite(value)) return String(value);
+  if (Math.abs(value) >= 10000) return value.toExponential(1).replace("e+", "e");
+  return String(Math.round(value * 1000) / 1000);
+}
+
+// Live picker -------------------------------------------------------------------------------
+
+/** A fresh live picker: 14 genre bubbles and 3 badges' worth of the engine's stock content. */
+function startLive() {
+  const picker = app.picker;
+  picker.engine.create(picker.size.w, picker.size.h, SEED);
+  picker.meta.clear();
+  picker.selectedIds.clear();
+  picker.add(Array.from({ length: 17 }, (_, i) => ({ label: GENRES[i % GENRES.length], tag: i % 4 })));
   app.events = [];
   syncSettings();
+  picker.changed();
 }
+const GENRES = ["Pop", "Rock", "Hip-Hop", "Jazz", "Classical", "Electronic", "Country", "R&B", "Folk", "Metal", "Blues",
+  "Reggae", "Soul", "Punk", "Indie", "Latin", "K-Pop", "Ambient", "Funk", "Gospel"];
 
-/** Applies a container size change (window resize, size mode, rotation) to the live picker. */
+/** Sizes the element: the stage, or a phone's screen centred in it. */
 function applySize() {
-  const size = wantedSize();
-  if (app.containerSize && size.w === app.containerSize.w && size.h === app.containerSize.h) return;
-  const refused = app.engine.resize(size.w, size.h);
-  if (refused) pushEvent("refused: " + refused); else app.containerSize = size;
+  const picker = app.picker;
+  const phone = app.sizeMode === "phone";
+  picker.classList.toggle("phone", phone);
+  const size = app.rotated ? { w: PHONE.h, h: PHONE.w } : PHONE;
+  picker.style.width = phone ? size.w + "px" : "";
+  picker.style.height = phone ? size.h + "px" : "";
+  picker.resize();
 }
 
-function fitCanvas() {
-  const dpr = window.devicePixelRatio || 1, stage = $("stage");
-  const w = Math.round(stage.clientWidth * dpr), h = Math.round(stage.clientHeight * dpr);
-  if (canvas.width !== w || canvas.height !== h) { canvas.width = w; canvas.height = h; }
+function pushEvent(line) {
+  app.events.push(line);
+  if (app.events.length > 8) app.events.splice(0, app.events.length - 8);
+  $("events").replaceChildren(...app.events.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
 }
 
-// Frame loop ----------------------------------------------------------------------------------
-
-/** One display frame: advance the engine by the elapsed time, draw the interpolated scene. */
-function tick(seconds) {
-  const engine = app.engine;
-  let scene;
-  if (app.mode === "live") {
-    const start = performance.now();
-    engine.advance(seconds);
-    const spent = performance.now() - start, steps = engine.lastSteps();
-    if (steps > 0) app.msPerStep = ema(app.msPerStep, spent / steps);
-    for (const line of engine.events()) pushEvent(line);
-    const sceneStart = performance.now();
-    scene = engine.scene();
-    app.sceneMs = ema(app.sceneMs, performance.now() - sceneStart);
-  } else {
-    if (app.playing) {
-      const before = engine.playerStep(), start = performance.now();
-      engine.playerAdvance(seconds * app.speed);
-      const steps = engine.playerStep() - before;
-      if (steps > 0) app.msPerStep = ema(app.msPerStep, (performance.now() - start) / steps);
-      if (engine.playerStep() >= engine.playerSteps() || engine.playerFailure()) setPlaying(false);
-    }
-    scene = engine.playerScene();
+function listenToPicker(picker) {
+  for (const name of ["bubbleselect", "bubbledeselect", "bubbleremove", "selectionrefused", "pause", "resume", "bubblelongpress"]) {
+    picker.addEventListener(name, (event) => {
+      const d = event.detail;
+      pushEvent(`${name} #${d.id}${d.label ? " " + d.label : ""}${d.reason ? " (" + d.reason + ")" : ""}`);
+      if (name === "selectionrefused") picker.announce(`${d.label || "Bubble"} not selected: the limit is reached`);
+    });
   }
-  fitCanvas();
-  const dpr = window.devicePixelRatio || 1;
-  const drawn = drawScene(ctx, scene, canvas.width / dpr, canvas.height / dpr, dpr);
-  app.view = drawn.view;
-  app.circles = drawn.circles;
-  app.lastWall = clock.now();
-  app.frameCount++;
-  if (app.mode === "player") updatePlayer();
-  if (clock.now() - app.lastReadout > 250) updateReadout();
-  if (clock.now() - app.lastState > 500) updateState();
 }
 
-function loop() {
-  let last = null;
+// Frame readout -----------------------------------------------------------------------------
+
+/** Watches display frames for the readout: fps and the picker's last frame's parts. */
+function watchFrames() {
   const frame = (timestamp) => {
-    const seconds = last === null ? 0 : Math.min((timestamp - last) / 1000, 0.25);
-    if (last !== null && timestamp > last) app.fps = ema(app.fps, 1000 / (timestamp - last));
-    last = timestamp;
-    try { tick(seconds); } catch (error) { reportError(error); return; }
+    if (app.lastFrame !== null && timestamp > app.lastFrame) app.fps = ema(app.fps, 1000 / (timestamp - app.lastFrame));
+    app.lastFrame = app.picker.running || app.playing ? timestamp : null;
+    if (app.mode === "player") { try { playerFrame(timestamp / 1000); } catch (error) { reportError(error); } }
+    const t = app.picker.frameTimes;
+    if (t && app.picker.running) {
+      app.times = app.times || {};
+      for (const key of ["physics", "scene", "draw"]) app.times[key] = ema(app.times[key], t[key]);
+    }
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
+  setInterval(updateReadout, 300);
 }
 
 function updateReadout() {
-  app.lastReadout = clock.now();
-  const e = app.engine, parts = [];
-  parts.push(app.msPerStep === null ? "wasm – ms/step" : `wasm ${app.msPerStep.toFixed(3)} ms/step`);
-  if (app.mode === "live") {
-    const state = e.state();
-    if (app.sceneMs !== null) parts.push(`scene ${app.sceneMs.toFixed(2)} ms`);
-    parts.push(`${state.count} bubble${state.count === 1 ? "" : "s"}`, `fill ${Math.round(state.fill * 100)}%`, `step ${state.step}`);
-  } else {
-    parts.push(`${e.playerCount()} bubbles`, `step ${e.playerStep()}/${e.playerSteps()}`);
+  const parts = [];
+  if (app.mode === "live" && app.picker.engine) {
+    const count = app.picker.options.size;
+    parts.push(`${count} bubble${count === 1 ? "" : "s"}`);
+    if (app.times) parts.push(`physics ${app.times.physics.toFixed(1)} · scene ${app.times.scene.toFixed(1)} · draw ${app.times.draw.toFixed(1)} ms`);
+    parts.push(app.picker.running && app.fps ? `${Math.round(app.fps)} fps` : "at rest");
+  } else if (app.player) {
+    parts.push(`${app.player.playerCount()} bubbles`, `step ${app.player.playerStep()}/${app.player.playerSteps()}`);
   }
-  if (app.fps !== null) parts.push(`${Math.round(app.fps)} fps`);
   $("readout").textContent = parts.join(" · ");
+  if (!$("state-panel").hidden) updateState();
 }
 
-/** The machine-readable readout: selected ids, positions, anchor and the engine hash. */
+/** The machine-readable readout: selected ids, the picker's bubbles and the engine hash. */
 function updateState() {
-  app.lastState = clock.now();
-  const e = app.engine;
-  const state = { mode: app.mode, container: app.containerSize, live: e.state() };
+  const picker = app.picker, state = { mode: app.mode, container: picker.size, bubbles: picker.bubbles, hash: picker.engine.hash() };
   if (app.scenario >= 0) {
-    state.player = { scenario: PLAYGROUND.scenarios[app.scenario].name, step: e.playerStep(), steps: e.playerSteps(),
-      hash: e.playerHash(), golden: e.playerGolden(), match: e.playerMatch() };
+    const p = app.player;
+    state.player = { scenario: PLAYGROUND.scenarios[app.scenario].name, step: p.playerStep(), steps: p.playerSteps(),
+      hash: p.playerHash(), golden: p.playerGolden(), match: p.playerMatch() };
   }
   $("state").textContent = JSON.stringify(state);
   return state;
 }
 
-function pushEvent(line) {
-  app.events.push(line);
-  if (app.events.length > 6) app.events.splice(0, app.events.length - 6);
-  $("events").replaceChildren(...app.events.map((text) => Object.assign(document.createElement("li"), { textContent: text })));
-}
+// Controls ----------------------------------------------------------------------------------
 
-function reportError(error) {
-  const text = String(error && error.stack || error);
-  $("errors").textContent += text + "\n";
-  console.error(error);
-}
-
-// Touches -------------------------------------------------------------------------------------
-
-function toContainer(event) {
-  const rect = canvas.getBoundingClientRect(), v = app.view;
-  return { x: (event.clientX - rect.left - v.ox) / v.scale, y: (event.clientY - rect.top - v.oy) / v.scale };
-}
-
-/** Simulated time of a pointer event: the time the display shows plus how long since that frame. */
-function pointerTime(event) {
-  const wall = event && event.isTrusted ? event.timeStamp : clock.now();
-  const time = Math.max(app.engine.now() + (wall - app.lastWall) / 1000, app.lastPointerTime);
-  app.lastPointerTime = time;
-  return time;
-}
-
-function bubbleAt(point) {
-  let best = null, distance = Infinity;
-  for (const c of app.circles) {
-    const d = Math.hypot(point.x - c.x, point.y - c.y);
-    if (d <= c.r && d < distance) { best = c.id; distance = d; }
-  }
-  return best;
-}
-
-function onPointerDown(event) {
-  if (app.mode !== "live" || app.gesture || !app.view) return;
-  try { canvas.setPointerCapture(event.pointerId); } catch (_) { /* synthetic pointers cannot be captured */ }
-  const point = toContainer(event), time = pointerTime(event);
-  const gesture = { pointerId: event.pointerId, down: point, last: point, consumed: false, timer: null };
-  app.gesture = gesture;
-  app.engine.pointerDown(point.x, point.y, time);
-  if (bubbleAt(point) !== null) gesture.timer = setTimeout(() => longPress(gesture), LONG_PRESS_MS);
-  event.preventDefault();
-}
-
-function onPointerMove(event) {
-  const gesture = app.gesture;
-  if (!gesture || gesture.pointerId !== event.pointerId || gesture.consumed) return;
-  const samples = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
-  for (const sample of samples.length ? samples : [event]) {
-    const point = toContainer(sample);
-    if (Math.hypot(point.x - gesture.down.x, point.y - gesture.down.y) > 10) clearTimeout(gesture.timer);
-    gesture.last = point;
-    app.engine.pointerMove(point.x, point.y, pointerTime(sample));
-  }
-}
-
-function onPointerUp(event) {
-  const gesture = app.gesture;
-  if (!gesture || gesture.pointerId !== event.pointerId) return;
-  clearTimeout(gesture.timer);
-  app.gesture = null;
-  if (gesture.consumed) return;
-  const point = toContainer(event);
-  app.engine.pointerUp(point.x, point.y, pointerTime(event));
-}
-
-function onPointerCancel(event) {
-  const gesture = app.gesture;
-  if (!gesture || gesture.pointerId !== event.pointerId) return;
-  clearTimeout(gesture.timer);
-  app.gesture = null;
-  if (!gesture.consumed) app.engine.pointerCancel();
-}
-
-/** A finger rested on a bubble: remove it (the engine also ends the gesture: no tap, no flick). */
-function longPress(gesture) {
-  if (app.gesture !== gesture) return;
-  gesture.consumed = true;
-  const id = app.engine.removeAt(gesture.last.x, gesture.last.y, pointerTime(null));
-  if (id >= 0) pushEvent(`long press: removing #${id}`);
-}
-
-// Controls ------------------------------------------------------------------------------------
-
-/** The picker settings the panel shows: code (PlaygroundSetting), label, control. */
-const SETTINGS = [
-  { code: 0, label: "Field law", type: "select", options: [["2", "uniform spring"], ["0", "spring"], ["1", "radial gravity"]] },
-  { code: 1, label: "Field strength", type: "log", min: 100, max: 1e7 },
-  { code: 2, label: "Falloff radius", type: "range", min: 0, max: 400, step: 1 },
-  { code: 3, label: "Resistance", type: "range", min: 0, max: 40, step: 0.1 },
-  { code: 4, label: "Density selected", type: "range", min: 0.1, max: 10, step: 0.05 },
-  { code: 5, label: "Density unselected", type: "range", min: 0.1, max: 10, step: 0.05 },
-  { code: 6, label: "Max selected", type: "limit", min: 0, max: 100 },
-  { code: 7, label: "Over the max", type: "select", options: [["0", "refuse"], ["1", "deselect oldest"]] },
-  { code: 8, label: "Cycling: max", type: "limit", min: 1, max: 5000 },
-  { code: 9, label: "Horizontal scroll", type: "flag" },
-  { code: 10, label: "Vertical scroll", type: "flag" },
-  { code: 11, label: "Background drag", type: "flag" },
-  { code: 12, label: "Grow-in", type: "range", min: 0, max: 2, step: 0.01, advanced: true },
-  { code: 13, label: "Selection", type: "range", min: 0, max: 2, step: 0.01, advanced: true },
-  { code: 14, label: "Removal", type: "range", min: 0, max: 2, step: 0.01, advanced: true },
-  { code: 15, label: "Push speed", type: "range", min: 0, max: 1000, step: 5, advanced: true },
-  { code: 16, label: "Push reach", type: "range", min: 0, max: 5, step: 0.05, advanced: true },
-  { code: 17, label: "Tap distance", type: "range", min: 0, max: 60, step: 1, advanced: true },
-  { code: 18, label: "Tap duration", type: "range", min: 0, max: 1, step: 0.01, advanced: true },
-  { code: 19, label: "Flick window", type: "range", min: 0.01, max: 0.5, step: 0.01, advanced: true },
-  { code: 20, label: "Max flick", type: "range", min: 1, max: 100, step: 1, advanced: true },
-  { code: 21, label: "Drag spring Hz", type: "range", min: 0.5, max: 30, step: 0.5, advanced: true },
-  { code: 22, label: "Anchor smoothing", type: "range", min: 0.01, max: 1, step: 0.01, advanced: true },
-  { code: 23, label: "Substeps", type: "range", min: 1, max: 16, step: 1, advanced: true },
-];
-
-function formatValue(value) {
-  if (!Number.isFinite(value)) return String(value);
-  if (Math.abs(value) >= 10000) return value.toExponential(2).replace("e+", "e");
-  return String(Math.round(value * 1000) / 1000);
-}
-
-/** A log slider position (0...1000) and value. */
-const logScale = {
-  toValue(s, position) { const v = s.min * Math.pow(s.max / s.min, position / 1000); return Number(v.toPrecision(3)); },
-  toPosition(s, value) { return Math.round(1000 * Math.log(Math.max(value, s.min) / s.min) / Math.log(s.max / s.min)); },
-};
-
+/** One control per engine setting (engine.settings()), kept in step with the engine's values. */
 function buildSettings() {
-  for (const s of SETTINGS) {
-    const row = document.createElement("div");
-    row.className = "setting";
-    const id = "setting-" + s.code;
-    const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: s.label, title: SETTING_NAMES[s.code] });
-    let input, extra = null;
-    if (s.type === "select") {
-      input = document.createElement("select");
-      for (const [value, text] of s.options) input.append(new Option(text, value));
-    } else if (s.type === "flag") {
-      input = Object.assign(document.createElement("input"), { type: "checkbox" });
-    } else if (s.type === "limit") {
-      extra = Object.assign(document.createElement("input"), { type: "checkbox", title: "limit on" });
-      input = Object.assign(document.createElement("input"), { type: "number", min: s.min, max: s.max, step: 1 });
-    } else {
-      input = Object.assign(document.createElement("input"), { type: "range" });
-      if (s.type === "log") Object.assign(input, { min: 0, max: 1000, step: 1 });
-      else Object.assign(input, { min: s.min, max: s.max, step: s.step });
-    }
+  for (const setting of app.picker.settingsTable) {
+    const control = makeControl(setting);
+    app.controls.push(control);
+    (ADVANCED.has(setting.name) ? $("settings-advanced") : $("settings")).append(control.row);
+  }
+}
+
+function makeControl(setting) {
+  const row = document.createElement("div");
+  row.className = "setting";
+  const id = "setting-" + setting.name;
+  const label = Object.assign(document.createElement("label"), { htmlFor: id, textContent: settingLabel(setting.name) });
+  const control = { setting, row, kind: setting.kind };
+  if (setting.nullable) return makeLimit(control, label, id);
+  let input;
+  const output = document.createElement("output");
+  if (setting.kind === "boolean") {
+    input = Object.assign(document.createElement("input"), { type: "checkbox", id });
+    label.className = "switch";
+    label.textContent = "";
+    label.append(input, " " + settingLabel(setting.name));
+    row.append(label);
+    row.style.gridTemplateColumns = "1fr";
+    input.addEventListener("change", () => apply(control, input.checked));
+  } else if (setting.kind === "choice") {
+    input = document.createElement("select");
     input.id = id;
-    input.dataset.setting = SETTING_NAMES[s.code];
-    const output = document.createElement("output");
-    s.input = input; s.extra = extra; s.output = output;
-    if (extra) { output.replaceChildren(extra); }
+    for (const choice of setting.choices || []) input.append(new Option(settingLabel(choice), choice));
+    row.append(label, input);
+    row.style.gridTemplateColumns = "118px 1fr";
+    input.addEventListener("change", () => apply(control, input.value));
+  } else {
+    input = Object.assign(document.createElement("input"), { type: "range", id });
+    control.log = setting.min > 0 && setting.max / setting.min >= 1000;
+    if (control.log) Object.assign(input, { min: 0, max: 1000, step: 1 });
+    else Object.assign(input, { min: setting.min, max: setting.max, step: setting.step ?? (setting.kind === "integer" ? 1 : (setting.max - setting.min) / 200) });
     row.append(label, input, output);
-    (s.advanced ? $("settings-advanced") : $("settings")).append(row);
-    const apply = () => applySetting(s);
-    input.addEventListener(s.type === "range" || s.type === "log" ? "input" : "change", apply);
-    if (extra) extra.addEventListener("change", apply);
+    input.addEventListener("input", () => apply(control, control.log ? logValue(setting, Number(input.value)) : Number(input.value)));
   }
+  input.dataset.setting = setting.name;
+  Object.assign(control, { input, output });
+  return control;
 }
 
-function controlValue(s) {
-  switch (s.type) {
-    case "select": return Number(s.input.value);
-    case "flag": return s.input.checked ? 1 : 0;
-    case "limit": return s.extra.checked && s.input.value !== "" ? Number(s.input.value) : -1;
-    case "log": return logScale.toValue(s, Number(s.input.value));
-    default: return Number(s.input.value);
-  }
+/** A limit: a switch ("limit on") and a number field, empty and disabled while there is no limit;
+ *  a value outside the setting's range is marked invalid, explained, and not applied. */
+function makeLimit(control, label, id) {
+  const { setting, row } = control;
+  const box = document.createElement("div");
+  box.className = "limit";
+  const toggle = Object.assign(document.createElement("input"), { type: "checkbox", id: id + "-on" });
+  toggle.setAttribute("aria-label", settingLabel(setting.name) + ": limit on");
+  const field = Object.assign(document.createElement("input"), { type: "number", id, min: Math.max(setting.min, 0), max: setting.max, step: 1, inputMode: "numeric" });
+  const error = document.createElement("div");
+  error.className = "error";
+  error.id = id + "-error";
+  error.hidden = true;
+  field.setAttribute("aria-describedby", error.id);
+  const hit = document.createElement("label");  // the switch's touch target
+  hit.className = "hit";
+  hit.append(toggle);
+  box.append(hit, field);
+  row.append(label, box, error);
+  row.style.gridTemplateColumns = "118px 1fr";
+  Object.assign(control, { kind: "limit", input: field, toggle, error });
+  const commit = () => {
+    if (!toggle.checked) { setInvalid(control, null); apply(control, null); return; }
+    const text = field.value.trim(), value = Number(text);
+    const low = Math.max(setting.min, 0);
+    if (text === "" || !Number.isInteger(value) || value < low || value > setting.max) {
+      setInvalid(control, `Enter a whole number from ${low} to ${setting.max}`);
+      return;
+    }
+    setInvalid(control, null);
+    apply(control, value);
+  };
+  toggle.addEventListener("change", () => {
+    if (toggle.checked && field.value === "") field.value = String(LIMITS[setting.name] ?? Math.max(setting.min, 1));
+    commit();
+  });
+  field.addEventListener("input", commit);
+  return control;
 }
 
-function applySetting(s) {
-  const refused = app.engine.set(s.code, controlValue(s));
-  if (refused) pushEvent("refused: " + refused);
-  syncSettings();
+function setInvalid(control, message) {
+  control.input.setAttribute("aria-invalid", message ? "true" : "false");
+  control.error.hidden = !message;
+  control.error.textContent = message || "";
 }
 
-/** Shows every setting's value as the engine has it. */
-function syncSettings() {
-  for (const s of SETTINGS) {
-    const value = app.engine.get(s.code);
-    switch (s.type) {
-      case "select": s.input.value = String(value); break;
-      case "flag": s.input.checked = value === 1; break;
-      case "limit":
-        s.extra.checked = value >= 0;
-        if (value >= 0) s.input.value = String(value);
-        else if (s.input.value === "") s.input.value = String(s.code === 6 ? 3 : 20);
-        break;
-      case "log": s.input.value = String(logScale.toPosition(s, value)); s.output.textContent = formatValue(value); break;
-      default: s.input.value = String(value); s.output.textContent = formatValue(value);
+function logValue(s, position) { return Number((s.min * Math.pow(s.max / s.min, position / 1000)).toPrecision(3)); }
+function logPosition(s, value) { return Math.round(1000 * Math.log(Math.max(value, s.min) / s.min) / Math.log(s.max / s.min)); }
+
+function apply(control, value) {
+  const result = app.picker.set(control.setting.name, value);
+  if (!result.ok) pushEvent("refused: " + result.error);
+  syncSettings(control);
+}
+
+/** Shows every setting's value as the engine has it (`except` keeps its text while typed). */
+function syncSettings(except = null) {
+  for (const control of app.controls) {
+    const value = app.picker.get(control.setting.name);
+    if (control.kind === "limit") {
+      const on = value !== null && value >= 0;
+      control.toggle.checked = on;
+      control.input.disabled = !on;
+      if (!on) { control.input.value = ""; setInvalid(control, null); } else if (control !== except) control.input.value = String(value);
+    } else if (control.kind === "boolean") control.input.checked = value === true;
+    else if (control.kind === "choice") control.input.value = String(value);
+    else {
+      control.input.value = String(control.log ? logPosition(control.setting, value) : value);
+      control.output.textContent = formatValue(value);
     }
   }
+}
+
+function setDebug(on) {
+  app.picker.toggleAttribute("debug", on);
+  $("events").hidden = !on;
+  $("state-panel").hidden = !on;
+  $("debug").checked = on;
+  app.picker.changed();
 }
 
 function setMode(mode) {
   app.mode = mode;
-  $("mode-live").classList.toggle("on", mode === "live");
-  $("mode-player").classList.toggle("on", mode === "player");
+  for (const [id, on] of [["mode-live", mode === "live"], ["mode-player", mode === "player"]]) {
+    $(id).classList.toggle("on", on);
+    $(id).setAttribute("aria-pressed", String(on));
+  }
   $("live-controls").hidden = mode !== "live";
   $("player-controls").hidden = mode !== "player";
-  $("hint").textContent = mode === "live"
-    ? "Tap to select · drag · flick · drag the background to move the attraction point · long-press to remove"
-    : "The player replays a bundled scenario exactly as its golden trace was recorded (read-only)";
-  app.msPerStep = null;
+  app.picker.hidden = mode !== "live";
+  $("player-canvas").hidden = mode !== "player";
   if (mode === "player" && app.scenario < 0) loadScenario(0);
-  if (mode === "live" && app.gesture) { app.engine.pointerCancel(); app.gesture = null; }
+  if (mode === "player") drawPlayer();
+  else app.picker.resize();
 }
 
 function wireControls() {
   buildSettings();
   $("mode-live").onclick = () => setMode("live");
   $("mode-player").onclick = () => setMode("player");
+  $("debug").onchange = () => setDebug($("debug").checked);
+  $("sheet-handle").onclick = () => {
+    const open = $("panel").classList.toggle("open");
+    $("sheet-handle").setAttribute("aria-expanded", String(open));
+  };
   for (const radio of document.querySelectorAll('input[name="size"]')) {
     radio.onchange = () => { app.sizeMode = radio.value; applySize(); };
   }
@@ -356,50 +295,48 @@ function wireControls() {
     app.rotated = !app.rotated;
     applySize();
   };
-  $("add-standard").onclick = () => app.engine.add(0);
-  $("add-badge").onclick = () => app.engine.add(1);
-  $("add-selected").onclick = () => app.engine.add(0, true);
-  $("add-thousand").onclick = () => app.engine.addMany(1000, 2);
-  $("remove-selected").onclick = () => app.engine.removeSelected();
-  $("select-all").onclick = () => app.engine.selectAll();
-  $("deselect-all").onclick = () => app.engine.deselectAll();
+  const picker = app.picker;
+  let next = 17;
+  $("add-standard").onclick = () => picker.add({ label: GENRES[next++ % GENRES.length], tag: next % 4 });
+  $("add-selected").onclick = () => picker.add({ label: GENRES[next++ % GENRES.length], tag: next % 4, selected: true });
+  $("add-thousand").onclick = () => picker.addMany(1000, THOUSAND);
+  $("remove-selected").onclick = () => picker.removeSelected();
+  $("select-all").onclick = () => picker.selectAll();
+  $("deselect-all").onclick = () => picker.deselectAll();
   $("reset").onclick = () => startLive();
-  canvas.addEventListener("pointerdown", onPointerDown);
-  canvas.addEventListener("pointermove", onPointerMove);
-  canvas.addEventListener("pointerup", onPointerUp);
-  canvas.addEventListener("pointercancel", onPointerCancel);
   wirePlayer();
-  new ResizeObserver(() => { fitCanvas(); if (app.sizeMode === "fill" && app.mode === "live") applySize(); }).observe($("stage"));
 }
 
-// Scenario player -----------------------------------------------------------------------------
+// Scenario player ---------------------------------------------------------------------------
 
 function wirePlayer() {
   const select = $("scenario");
   PLAYGROUND.scenarios.forEach((s, index) => select.append(new Option(s.name, String(index))));
   select.onchange = () => loadScenario(Number(select.value));
   $("play").onclick = () => setPlaying(!app.playing);
-  $("step-forward").onclick = () => { setPlaying(false); app.engine.stepForward(); updatePlayer(); };
-  $("step-back").onclick = () => { setPlaying(false); app.engine.seek(app.engine.playerStep() - 1); updatePlayer(); };
-  $("restart").onclick = () => { setPlaying(false); app.engine.seek(0); updatePlayer(); };
+  $("step-forward").onclick = () => { setPlaying(false); app.player.stepForward(); updatePlayer(); };
+  $("step-back").onclick = () => { setPlaying(false); app.player.seek(app.player.playerStep() - 1); updatePlayer(); };
+  $("restart").onclick = () => { setPlaying(false); app.player.seek(0); updatePlayer(); };
   $("speed").onchange = () => { app.speed = Number($("speed").value); };
-  $("scrub").addEventListener("input", () => { setPlaying(false); app.engine.seek(Number($("scrub").value)); updatePlayer(); });
+  $("scrub").addEventListener("input", () => { setPlaying(false); app.player.seek(Number($("scrub").value)); updatePlayer(); });
+  app.playerRenderer = new SceneRenderer($("player-canvas").getContext("2d"));
 }
 
 function loadScenario(index) {
   const s = PLAYGROUND.scenarios[index];
-  const refused = app.engine.loadScenario(s.name, s.json, s.golden);
+  const refused = app.player.loadScenario(s.name, s.json, s.golden);
   if (refused) { pushEvent("scenario refused: " + refused); return; }
   app.scenario = index;
   $("scenario").value = String(index);
   $("scenario-description").textContent = s.description;
-  const steps = app.engine.playerSteps();
+  const steps = app.player.playerSteps();
   $("scrub").max = String(steps);
-  $("markers").replaceChildren(...app.engine.markers().map((m) => {
+  app.markers = app.player.markers();
+  $("markers").replaceChildren(...app.markers.map((m) => {
     const tick = document.createElement("i");
     tick.style.left = `${(100 * m.step) / steps}%`;
     tick.style.background = MARKER_COLORS[m.kind] || "#888";
-    tick.title = `step ${m.step}: ${m.count} event${m.count === 1 ? "" : "s"}`;
+    tick.title = `step ${m.step}: ${m.count} ${MARKER_NAMES[m.kind] || "event"}${m.count === 1 ? "" : "s"}`;
     return tick;
   }));
   setPlaying(false);
@@ -408,12 +345,34 @@ function loadScenario(index) {
 
 function setPlaying(playing) {
   app.playing = playing;
-  $("play").textContent = playing ? "⏸ Pause" : "▶ Play";
-  if (playing && app.engine.playerStep() >= app.engine.playerSteps()) app.engine.seek(0);
+  const button = $("play");
+  button.querySelector("use").setAttribute("href", playing ? "#i-pause" : "#i-play");
+  button.querySelector("span").textContent = playing ? "Pause" : "Play";
+  if (playing && app.player.playerStep() >= app.player.playerSteps()) app.player.seek(0);
+  app.lastPlayerT = null;
 }
 
+function playerFrame(t) {
+  if (app.playing) {
+    const seconds = app.lastPlayerT === null ? 0 : Math.min(t - app.lastPlayerT, 0.25);
+    app.player.playerAdvance(seconds * app.speed);
+    if (app.player.playerStep() >= app.player.playerSteps() || app.player.playerFailure()) setPlaying(false);
+    updatePlayer();
+  }
+  app.lastPlayerT = t;
+}
+
+function drawPlayer() {
+  const canvas = $("player-canvas"), dpr = window.devicePixelRatio || 1;
+  const w = canvas.clientWidth, h = canvas.clientHeight;
+  if (!w || !h) return;
+  if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) { canvas.width = Math.round(w * dpr); canvas.height = Math.round(h * dpr); }
+  app.playerRenderer.draw(app.player.playerScene(), w, h, dpr, { layers: $("debug").checked ? 31 : 15 });
+}
+
+/** The player's readouts and its own event list: the timeline's markers around the current step. */
 function updatePlayer() {
-  const e = app.engine, step = e.playerStep(), steps = e.playerSteps();
+  const e = app.player, step = e.playerStep(), steps = e.playerSteps();
   $("scrub").value = String(step);
   $("player-step").textContent = `step ${step} of ${steps} · ${e.playerCount()} bubbles`;
   const hash = e.playerHash(), golden = e.playerGolden(), match = e.playerMatch();
@@ -422,21 +381,40 @@ function updatePlayer() {
   const failure = e.playerFailure();
   const mark = $("match");
   mark.className = match === 1 ? "ok" : (match === 0 ? "bad" : "");
-  mark.textContent = failure ? "stopped: " + failure
-    : (match === 1 ? "✓ matches the golden" : (match === 0 ? "✗ differs from the golden" : "no golden for this step"));
+  const icon = match === 1 ? "#i-check" : match === 0 ? "#i-cross" : null;
+  mark.innerHTML = icon ? `<svg class="icon"><use href="${icon}"/></svg>` : "";
+  mark.append(failure ? "stopped: " + failure : (match === 1 ? "matches the golden" : (match === 0 ? "differs from the golden" : "no golden for this step")));
+  const past = (app.markers || []).filter((m) => m.step <= step).slice(-6);
+  $("player-events").replaceChildren(...past.map((m) => Object.assign(document.createElement("li"), {
+    textContent: `step ${m.step}: ${m.count} ${MARKER_NAMES[m.kind] || "event"}${m.count === 1 ? "" : "s"}`,
+    className: m.step === step ? "current" : "",
+  })));
+  if (app.mode === "player") drawPlayer();
 }
 
-// Start ---------------------------------------------------------------------------------------
+// Start -------------------------------------------------------------------------------------
 
 async function main() {
   window.addEventListener("error", (event) => reportError(event.error || event.message));
   window.addEventListener("unhandledrejection", (event) => reportError(event.reason));
   const options = new URLSearchParams(location.hash.slice(1));
-  app.engine = Engine.load(PLAYGROUND.wasm, (report) => {
+  const bytes = Uint8Array.from(atob(PLAYGROUND.wasm), (c) => c.charCodeAt(0));
+  const module = new WebAssembly.Module(bytes);
+  BubblePickerElement.wasmSource = module;
+  BubblePickerElement.module = module;
+  BubblePickerElement.recording = options.has("selftest") || options.has("record");
+  app.player = new Engine(new TrapRecovery(module), bytes.length);
+  customElements.define("bubble-picker", BubblePickerElement);
+  const picker = app.picker = $("picker");
+  if (options.has("selftest")) { picker.autoplay = false; }
+  await picker.ready;
+  listenToPicker(picker);
+  picker.addEventListener("bubblerecover", (event) => {
+    event.preventDefault();
+    const report = event.detail;
     app.recoveries.push(report);
     pushEvent(report.restored ? `engine trapped in ${report.call}; recreated from the journal (${report.replayed} calls)`
                               : `engine trapped in ${report.call}; restarted empty`);
-    if (!report.restored) { if (app.mode === "live") startLive(); else if (app.scenario >= 0) loadScenario(app.scenario); }
   });
   wireControls();
   if (options.has("phone") || options.has("rotated") || options.has("selftest")) {
@@ -444,23 +422,22 @@ async function main() {
     app.rotated = options.has("rotated");
     document.querySelector('input[name="size"][value="phone"]').checked = true;
   }
-  app.recording = options.has("selftest") || options.has("record");
-  fitCanvas();
+  applySize();
   startLive();
+  setDebug(options.has("debug"));
   if (options.has("selftest")) return runSelfTest();
   if (options.has("bench")) return runBench();
-  if (options.has("stress")) app.engine.addMany(1000, 2);
-  // Frames run before the first paint (headless screenshots get no display frames of their own).
-  for (let i = 0; i < Number(options.get("frames") || 0); i++) tick(1 / 60);
+  if (options.has("stress")) picker.addMany(1000, THOUSAND);
+  // Frames before the first paint (headless screenshots get no display frames of their own).
+  for (let i = 0; i < Number(options.get("frames") || 0); i++) picker.frame(i / 60);
   if (options.has("scenario")) {
     const index = PLAYGROUND.scenarios.findIndex((s) => s.name === options.get("scenario"));
     setMode("player");
     loadScenario(Math.max(index, 0));
-    if (options.has("step")) { app.engine.seek(Number(options.get("step"))); updatePlayer(); }
+    if (options.has("step")) { app.player.seek(Number(options.get("step"))); updatePlayer(); }
   }
-  tick(0);
+  watchFrames();
   updateReadout();
-  loop();
 }
 
 // Started once every script is in (selftest.js comes after this file).

@@ -1,17 +1,35 @@
 // draw.js — draws an encoded scene (BubbleWeb's SceneEncoder format, documented there) on a 2D
-// canvas. The scene is the package's one draw list: container, circles, labels, callouts,
-// overlays, in order; this file only maps its five shapes to canvas calls. It also returns the
-// view transform (container points -> canvas CSS pixels) and the bubbles' circles, which the
-// pointer code uses to map touches back into the container and to find what a finger is on.
+// canvas, batched: the scene is read once per frame into batches, one per layer and paint, and
+// each batch is one Path2D filled (and stroked) once, so a frame costs a few dozen canvas state
+// changes whatever the number of bubbles. Labels are grouped by weight and colour (the font is set
+// once per group at a base size, each label scaled by the transform) and their widths are cached,
+// so text is measured once per string.
+// Layers keep the scene's order (container, bubbles, labels and check marks, callouts, overlays);
+// within a layer, items of one paint are drawn together. Used by <bubble-picker> and by the
+// playground's scenario player.
 "use strict";
 
 const SHAPE = { rect: 0, line: 1, circle: 2, path: 3, text: 4 };
-const ROLE = { containerArea: 0, border: 1, bubble: 2, label: 4, callout: 6, anchor: 8, finger: 9 };
-const FONT = '-apple-system, "Segoe UI", "Helvetica Neue", Arial, sans-serif';
+const ROLE = { containerArea: 0, border: 1, bubble: 2, imagePlaceholder: 3, label: 4, imageName: 5, callout: 6,
+  calloutText: 7, anchor: 8, finger: 9, trail: 10, offscreen: 11, offscreenCount: 12, checkMark: 13 };
+/** SceneLayer of each role code: 0 container, 1 bubbles, 2 labels, 3 callouts, 4 overlays. */
+const ROLE_LAYER = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 2];
+const DEFAULT_FONT = '-apple-system, "SF Pro Text", "Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", sans-serif';
 
-function rgba(n, i) {
-  return `rgba(${Math.round(n[i] * 255)},${Math.round(n[i + 1] * 255)},${Math.round(n[i + 2] * 255)},${n[i + 3]})`;
+/** CSS colour text for r, g, b, a in 0...1, cached by value. */
+const colorCache = new Map();
+function cssColor(r, g, b, a) {
+  const key = ((Math.round(r * 255) * 256 + Math.round(g * 255)) * 256 + Math.round(b * 255)) * 1001 + Math.round(a * 1000);
+  let text = colorCache.get(key);
+  if (text === undefined) {
+    text = a >= 1 ? `rgb(${Math.round(r * 255)},${Math.round(g * 255)},${Math.round(b * 255)})`
+      : `rgba(${Math.round(r * 255)},${Math.round(g * 255)},${Math.round(b * 255)},${a})`;
+    if (colorCache.size > 4096) colorCache.clear();
+    colorCache.set(key, text);
+  }
+  return text;
 }
+function rgba(n, i) { return n[i] < 0 ? null : cssColor(n[i], n[i + 1], n[i + 2], n[i + 3]); }
 
 /** Fits the view box into the canvas (centred, aspect kept). */
 function fitView(box, width, height) {
@@ -19,80 +37,229 @@ function fitView(box, width, height) {
   return { scale, ox: (width - box.w * scale) / 2 - box.x * scale, oy: (height - box.h * scale) / 2 - box.y * scale };
 }
 
-/** Reads a paint at `i`; returns [paint, next index]. */
-function readPaint(n, i) {
-  const dashCount = n[i + 9];
-  const paint = {
-    fill: n[i] < 0 ? null : rgba(n, i), stroke: n[i + 4] < 0 ? null : rgba(n, i + 4),
-    width: n[i + 8], dash: Array.from(n.subarray(i + 10, i + 10 + dashCount)),
-  };
-  return [paint, i + 10 + dashCount];
-}
-
-function applyPaint(ctx, paint) {
-  if (paint.fill) { ctx.fillStyle = paint.fill; ctx.fill(); }
-  if (paint.stroke && paint.width > 0) {
-    ctx.strokeStyle = paint.stroke; ctx.lineWidth = paint.width; ctx.setLineDash(paint.dash); ctx.stroke();
-  }
-}
-
-/** Reads a path's elements into the current canvas path; returns the next index. */
-function tracePath(ctx, n, i) {
+/** Traces a path's elements into `path` (a Path2D), shifted by dx; returns the next index. */
+function tracePath(path, n, i, dx) {
   const count = n[i++];
   for (let e = 0; e < count; e++) {
     switch (n[i++]) {
-      case 0: ctx.moveTo(n[i], n[i + 1]); i += 2; break;
-      case 1: ctx.lineTo(n[i], n[i + 1]); i += 2; break;
-      case 2: ctx.quadraticCurveTo(n[i], n[i + 1], n[i + 2], n[i + 3]); i += 4; break;
-      case 3: ctx.bezierCurveTo(n[i], n[i + 1], n[i + 2], n[i + 3], n[i + 4], n[i + 5]); i += 6; break;
-      default: ctx.closePath(); break;
+      case 0: path.moveTo(n[i] + dx, n[i + 1]); i += 2; break;
+      case 1: path.lineTo(n[i] + dx, n[i + 1]); i += 2; break;
+      case 2: path.quadraticCurveTo(n[i] + dx, n[i + 1], n[i + 2] + dx, n[i + 3]); i += 4; break;
+      case 3: path.bezierCurveTo(n[i] + dx, n[i + 1], n[i + 2] + dx, n[i + 3], n[i + 4] + dx, n[i + 5]); i += 6; break;
+      default: path.closePath(); break;
     }
   }
   return i;
 }
 
 /**
- * Draws `scene` ({numbers, strings}) filling a canvas of `width` × `height` CSS pixels at `dpr`.
- * Returns {view, circles, step}: the transform used and the bubbles' circles (container points).
+ * Draws encoded scenes on one canvas context. `theme` (optional, from CSS custom properties):
+ * `palette` (CSS colours: bubble id takes palette[id % length]), `selectedFill` (one CSS colour for
+ * selected bubbles), `labelColor`, `fontFamily`. `selected` (a Set of ids) tells which bubbles a
+ * palette override paints as selected.
  */
-function drawScene(ctx, scene, width, height, dpr) {
-  const n = scene.numbers, decoder = drawScene.decoder || (drawScene.decoder = new TextDecoder());
-  if (n.length < 13 || n[0] !== 0x5343 || n[1] !== 1) throw new Error("not an encoded scene");
-  const box = { x: n[3], y: n[4], w: n[5], h: n[6] };
-  const view = fitView(box, width, height);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  ctx.fillStyle = rgba(n, 7);
-  ctx.fillRect(0, 0, width, height);
-  ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.ox, dpr * view.oy);
-  ctx.lineJoin = "round"; ctx.lineCap = "round"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
-  const circles = [];
-  let i = 13;
-  for (let item = 0, count = n[11]; item < count; item++) {
-    const shape = n[i], role = n[i + 1], bubble = n[i + 3];
-    i += 4;
-    let paint;
-    ctx.beginPath();
-    switch (shape) {
-      case SHAPE.rect: ctx.rect(n[i], n[i + 1], n[i + 2], n[i + 3]); [paint, i] = readPaint(n, i + 4); applyPaint(ctx, paint); break;
-      case SHAPE.line: ctx.moveTo(n[i], n[i + 1]); ctx.lineTo(n[i + 2], n[i + 3]); [paint, i] = readPaint(n, i + 4); applyPaint(ctx, paint); break;
-      case SHAPE.circle:
-        ctx.arc(n[i], n[i + 1], n[i + 2], 0, 2 * Math.PI);
-        if (role === ROLE.bubble) circles.push({ id: bubble, x: n[i], y: n[i + 1], r: n[i + 2] });
-        [paint, i] = readPaint(n, i + 3); applyPaint(ctx, paint); break;
-      case SHAPE.path: i = tracePath(ctx, n, i); [paint, i] = readPaint(n, i); applyPaint(ctx, paint); break;
-      case SHAPE.text: {
-        const text = decoder.decode(scene.strings.subarray(n[i], n[i] + n[i + 1]));
-        ctx.font = `${n[i + 10] ? "600 " : ""}${n[i + 4]}px ${FONT}`;
-        ctx.fillStyle = rgba(n, i + 5);
-        // The scene fitted the text with the package's width estimate; a face a little wider than
-        // estimated is condensed to stay inside its bubble rather than spill over the rim.
-        ctx.fillText(text, n[i + 2], n[i + 3], n[i + 9] * 1.15 + 1);
-        i += 11;
-        break;
-      }
-      default: throw new Error("unknown shape " + shape + " at " + i);
-    }
+class SceneRenderer {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.decoder = new TextDecoder();
+    this.widths = new Map();   // font -> text -> measured width (CSS px at the font's size)
+    this.texts = new Map();    // string offset and length -> decoded text, while the string table is unchanged
+    this.theme = {};
+    this.selected = new Set();
+    this.shakes = new Map();   // bubble id -> start time (ms): drawn shaking sideways for SHAKE_MS
+    this.now = 0;
   }
-  ctx.setLineDash([]);
-  return { view, circles, step: n[2] };
+
+  /** Width of `text` in `font`, measured once. */
+  measure(font, text) {
+    let widths = this.widths.get(font);
+    if (!widths) { widths = new Map(); this.widths.set(font, widths); }
+    let width = widths.get(text);
+    if (width === undefined) {
+      const previous = this.ctx.font;
+      this.ctx.font = font;
+      width = this.ctx.measureText(text).width;
+      this.ctx.font = previous;
+      if (widths.size > 20000) widths.clear();
+      widths.set(text, width);
+    }
+    return width;
+  }
+
+  /** Keeps the decoded strings while the scene's string table is byte for byte the last one
+   *  (most frames: the same labels), else starts afresh. */
+  keepTexts(strings) {
+    const last = this.lastStrings;
+    let same = last && last.length === strings.length;
+    for (let i = 0; same && i < strings.length; i++) same = last[i] === strings[i];
+    if (!same) { this.texts.clear(); this.lastStrings = strings.slice(); }
+  }
+
+  /** Sideways offset of a shaking bubble (a refused tap), 0 when still. */
+  shakeOffset(id) {
+    const start = this.shakes.get(id);
+    if (start === undefined) return 0;
+    const t = this.now - start;
+    if (t > SceneRenderer.SHAKE_MS || t < 0) { this.shakes.delete(id); return 0; }
+    return 6 * Math.sin(t / 18) * (1 - t / SceneRenderer.SHAKE_MS);
+  }
+
+  /** A bubble's themed fill when the theme overrides the palette, else the scene's. */
+  themedFill(id, original) {
+    const palette = this.theme.palette;
+    if (!palette || !palette.length || id < 0) return original;
+    if (this.selected.has(id) && this.theme.selectedFill) return this.theme.selectedFill;
+    return palette[((id % palette.length) + palette.length) % palette.length];
+  }
+
+  /**
+   * Draws `scene` ({numbers, strings}) on a canvas of `width` × `height` CSS pixels at `dpr`.
+   * `options.view`: the transform (container points -> CSS px), else the view box is fitted;
+   * `options.layers`: which layers to draw (bits: 1 container, 2 bubbles, 4 labels, 8 callouts,
+   * 16 overlays; default all); `options.clear`: a CSS colour, or null to clear to transparent.
+   * Returns {view, step, labels, circles} where labels/circles are filled only when
+   * `options.collect` (for accessibility and layout checks).
+   * - Complexity: O(scene numbers); canvas calls O(layers × paints + labels).
+   */
+  draw(scene, width, height, dpr, options = {}) {
+    const n = scene.numbers, ctx = this.ctx;
+    if (n.length < 13 || n[0] !== 0x5343 || n[1] !== 1) throw new Error("not an encoded scene");
+    const box = { x: n[3], y: n[4], w: n[5], h: n[6] };
+    const view = options.view ? options.view(box) : fitView(box, width, height);
+    const layers = options.layers ?? 31, collect = Boolean(options.collect);
+    this.now = options.now ?? performance.now();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    if (options.clear === undefined) { ctx.fillStyle = rgba(n, 7) || "#fff"; ctx.fillRect(0, 0, width, height); }
+    else if (options.clear === null) ctx.clearRect(0, 0, width, height);
+    else { ctx.fillStyle = options.clear; ctx.fillRect(0, 0, width, height); }
+    ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.ox, dpr * view.oy);
+    const result = { view, step: n[2], labels: collect ? [] : null, circles: collect ? [] : null };
+    this.keepTexts(scene.strings);
+    let batches = new Map(), layer = -1, texts = [];
+    const fills = new Map();  // bubble id -> [scene fill, themed fill] for its check mark's tick
+    let i = 13;
+    for (let item = 0, count = n[11]; item < count; item++) {
+      const shape = n[i], role = n[i + 1], bubble = n[i + 3];
+      i += 4;
+      const itemLayer = ROLE_LAYER[role] ?? 4;
+      if (itemLayer !== layer) { this.flush(batches, texts); batches = new Map(); texts = []; layer = itemLayer; }
+      const visible = (layers >> itemLayer) & 1;
+      const dx = bubble >= 0 && this.shakes.size ? this.shakeOffset(bubble) : 0;
+      let geometry = i;
+      switch (shape) {
+        case SHAPE.rect: i += 4; break;
+        case SHAPE.line: i += 4; break;
+        case SHAPE.circle: i += 3; break;
+        case SHAPE.path: { const count = n[i]; i++; for (let e = 0; e < count; e++) { const op = n[i++]; i += op === 0 || op === 1 ? 2 : op === 2 ? 4 : op === 3 ? 6 : 0; } break; }
+        case SHAPE.text: {
+          if (visible) texts.push({ i, role, bubble, dx });
+          if (collect && role === ROLE.label) result.labels.push(this.labelBox(scene, n, i, bubble));
+          i += 11;
+          continue;
+        }
+        default: throw new Error("unknown shape " + shape + " at " + i);
+      }
+      // The paint follows the geometry.
+      const paint = i, dashCount = n[i + 9];
+      i += 10 + dashCount;
+      if (collect && shape === SHAPE.circle && role === ROLE.bubble) {
+        result.circles.push({ id: bubble, x: n[geometry], y: n[geometry + 1], r: n[geometry + 2] });
+      }
+      if (!visible) continue;
+      let fill = rgba(n, paint);
+      if (this.theme.palette && bubble >= 0) {
+        if (role === ROLE.bubble && fill) { const themed = this.themedFill(bubble, fill); fills.set(bubble, [fill, themed]); fill = themed; }
+        else if (role === ROLE.checkMark && fill && fills.has(bubble) && fills.get(bubble)[0] === fill) fill = fills.get(bubble)[1];
+      }
+      const stroke = n[paint + 8] > 0 ? rgba(n, paint + 4) : null;
+      const key = `${fill}|${stroke}|${n[paint + 8]}|${dashCount ? Array.from(n.subarray(paint + 10, paint + 10 + dashCount)).join(",") : ""}`;
+      let batch = batches.get(key);
+      if (!batch) {
+        batch = { path: new Path2D(), fill, stroke, width: n[paint + 8], dash: dashCount ? Array.from(n.subarray(paint + 10, paint + 10 + dashCount)) : [] };
+        batches.set(key, batch);
+      }
+      const path = batch.path;
+      switch (shape) {
+        case SHAPE.rect: path.rect(n[geometry] + dx, n[geometry + 1], n[geometry + 2], n[geometry + 3]); break;
+        case SHAPE.line: path.moveTo(n[geometry] + dx, n[geometry + 1]); path.lineTo(n[geometry + 2] + dx, n[geometry + 3]); break;
+        case SHAPE.circle:
+          path.moveTo(n[geometry] + dx + n[geometry + 2], n[geometry + 1]);
+          path.arc(n[geometry] + dx, n[geometry + 1], n[geometry + 2], 0, 2 * Math.PI);
+          break;
+        default: tracePath(path, n, geometry, dx);
+      }
+    }
+    this.texts.scene = scene;
+    this.flush(batches, texts, scene);
+    return result;
+  }
+
+  /** A label's text and box (container points), as drawn. */
+  labelBox(scene, n, i, bubble) {
+    const text = this.text(scene, n[i], n[i + 1]);
+    const k = n[i + 4] / SceneRenderer.BASE_SIZE;
+    const width = Math.min(this.measure(this.baseFont(n[i + 10] ? 1 : 0), text) * k, this.maxWidth(n, i));
+    return { id: bubble, text, x: n[i + 2] - width / 2, y: n[i + 3] - n[i + 4] / 2, width, height: n[i + 4] };
+  }
+
+  /** The string at `offset`, `length` bytes (the same bytes may hold "Hip-Hop" in one frame and
+   *  "Hip-" + "Hop" in the next, so both numbers are the key). */
+  text(scene, offset, length) {
+    const key = offset * 2097152 + length;
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      text = this.decoder.decode(scene.strings.subarray(offset, offset + length));
+      this.texts.set(key, text);
+    }
+    return text;
+  }
+
+  /** The widest a label may draw: the scene's fitted width, with a pixel of rounding allowance
+   *  (a face wider than the package's estimate is condensed, never spilled over the rim). */
+  maxWidth(n, i) { return n[i + 9] + 1; }
+
+  /** Draws the batched paths (fill, then stroke) and the texts grouped by font and colour. */
+  flush(batches, texts, scene = this.texts.scene) {
+    const ctx = this.ctx;
+    for (const batch of batches.values()) {
+      if (batch.fill) { ctx.fillStyle = batch.fill; ctx.fill(batch.path); }
+      if (batch.stroke) {
+        ctx.strokeStyle = batch.stroke; ctx.lineWidth = batch.width; ctx.setLineDash(batch.dash);
+        ctx.lineJoin = "round"; ctx.lineCap = "round"; ctx.stroke(batch.path);
+      }
+    }
+    if (!texts.length) return;
+    // Labels come in many sizes (each fitted to its bubble): the font is set once per weight and
+    // colour at a base size, and each label is scaled to its size by the transform (setting
+    // ctx.font parses CSS text; a transform is six numbers).
+    const n = scene.numbers, groups = new Map();
+    for (const t of texts) {
+      const bold = n[t.i + 10] ? 1 : 0;
+      const color = t.role === ROLE.label && this.theme.labelColor ? this.theme.labelColor : rgba(n, t.i + 5);
+      const key = bold + "|" + color;
+      let group = groups.get(key);
+      if (!group) { group = { font: this.baseFont(bold), color, items: [] }; groups.set(key, group); }
+      group.items.push(t);
+    }
+    const m = ctx.getTransform();
+    ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    for (const group of groups.values()) {
+      ctx.font = group.font;
+      ctx.fillStyle = group.color;
+      for (const t of group.items) {
+        const text = this.text(scene, n[t.i], n[t.i + 1]), k = n[t.i + 4] / SceneRenderer.BASE_SIZE;
+        if (!(k > 0)) continue;
+        const limit = this.maxWidth(n, t.i) / k;
+        ctx.setTransform(m.a * k, 0, 0, m.d * k, m.e + m.a * (n[t.i + 2] + t.dx), m.f + m.d * n[t.i + 3]);
+        if (this.measure(group.font, text) > limit) ctx.fillText(text, 0, 0, limit);
+        else ctx.fillText(text, 0, 0);
+      }
+    }
+    ctx.setTransform(m);
+  }
+
+  /** The labels' font at the base size (scaled per label by the transform). */
+  baseFont(bold) { return `${bold ? "600 " : ""}${SceneRenderer.BASE_SIZE}px ${this.theme.fontFamily || DEFAULT_FONT}`; }
 }
+SceneRenderer.BASE_SIZE = 16;
+SceneRenderer.SHAKE_MS = 360;
