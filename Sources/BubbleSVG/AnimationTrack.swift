@@ -19,7 +19,7 @@ struct Track {
     let order: (Int, Int, Int)
 
     /// Every item of every scene as a track, in drawing order (layer, then first appearance).
-    static func tracks(_ scenes: [Scene]) -> [Track] {
+    static func tracks(_ scenes: [DrawList]) -> [Track] {
         var index: [Key: Int] = [:]
         var tracks: [Track] = []
         for (sceneIndex, scene) in scenes.enumerated() {

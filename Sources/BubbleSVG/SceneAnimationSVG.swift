@@ -11,7 +11,7 @@ public enum SceneAnimationSVG {
     /// The document. `scenes` are in step order; `timeStep` is seconds per step; `hold` is how long
     /// the last scene stays before looping, seconds.
     /// - Complexity: O(scenes × items).
-    public static func document(_ scenes: [Scene], timeStep: Double, hold: Double = 1.5, title: String = "") -> String {
+    public static func document(_ scenes: [DrawList], timeStep: Double, hold: Double = 1.5, title: String = "") -> String {
         guard let first = scenes.first, let last = scenes.last else { return "" }
         let timing = AnimationTiming(steps: scenes.map { $0.step }, timeStep: timeStep, hold: hold)
         var out = SceneSVG.header(first.viewBox, background: first.background)
@@ -25,7 +25,7 @@ public enum SceneAnimationSVG {
     }
 
     /// The view box through the scenes: linear while it only pans, discrete when its size jumps.
-    static func viewBoxAnimation(_ scenes: [Scene], _ timing: AnimationTiming) -> String {
+    static func viewBoxAnimation(_ scenes: [DrawList], _ timing: AnimationTiming) -> String {
         let boxes = scenes.map { $0.viewBox }
         let values = boxes.map { [$0.minX, $0.minY, $0.width, $0.height].map(rounded).joined(separator: " ") }
         let resized = zip(boxes, boxes.dropFirst()).contains { $0.size != $1.size }

@@ -7,7 +7,7 @@ import BubbleScene
 public enum SceneSVG {
     /// The whole document, with an optional title and a caption line above the view.
     /// - Complexity: O(items).
-    public static func document(_ scene: Scene, title: String = "", caption: String? = nil) -> String {
+    public static func document(_ scene: DrawList, title: String = "", caption: String? = nil) -> String {
         var out = header(scene.viewBox, background: scene.background)
         if !title.isEmpty { out += "<title>\(XMLText.escape(title))</title>\n" }
         for item in scene.items { out += element(item.shape) + "\n" }

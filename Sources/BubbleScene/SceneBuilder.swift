@@ -37,14 +37,14 @@ public struct SceneBuilder: Sendable {
     /// (`FontWidthTable.liberationSans`).
     /// - Complexity: O(n) for n bubbles; O(n + s²) with callouts for s selected ones (callouts
     ///   avoid each other).
-    public mutating func scene(for frame: BubbleFrame) -> Scene {
+    public mutating func scene(for frame: BubbleFrame) -> DrawList {
         scene(for: frame, measuring: FontWidthTable.liberationSans)
     }
 
     /// The scene of one frame with its text measured by `measurer` (for example widths the page
     /// measured in its real font, `MeasuredWidths`); every text item names `measurer.fontFamily`.
     /// - Complexity: O(n + s²) for n bubbles and s selected ones, times the text's length.
-    public mutating func scene<Measurer: TextMeasuring>(for frame: BubbleFrame, measuring measurer: Measurer) -> Scene {
+    public mutating func scene<Measurer: TextMeasuring>(for frame: BubbleFrame, measuring measurer: Measurer) -> DrawList {
         let viewBox = moveCamera(for: frame)
         var items = containerItems(frame)
         let bubbleLayer = bubbleItems(frame, measurer)
@@ -59,7 +59,7 @@ public struct SceneBuilder: Sendable {
         items += callouts.items
         items += overlayItems(frame, viewBox: viewBox)
         lastStep = frame.step
-        return Scene(step: frame.step, viewBox: viewBox, background: theme.background, items: items,
+        return DrawList(step: frame.step, viewBox: viewBox, background: theme.background, items: items,
                      crowdedCallouts: callouts.crowded)
     }
 

@@ -114,7 +114,7 @@ public struct PlaygroundSession {
 
     /// The draw list of the frame on screen (at the last frame's or advance's fraction).
     /// - Complexity: O(n).
-    public mutating func scene() -> Scene {
+    public mutating func scene() -> DrawList {
         sceneBuilder.scene(for: picker.frame(interpolation: fraction))
     }
 

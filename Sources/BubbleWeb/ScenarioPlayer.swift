@@ -121,7 +121,7 @@ public struct ScenarioPlayer {
     }
 
     /// The draw list at the last advance's fraction.
-    public mutating func scene() -> Scene {
+    public mutating func scene() -> DrawList {
         sceneBuilder.scene(for: runner.container.frame(interpolation: fraction))
     }
 

@@ -3,7 +3,7 @@ import BubbleGeometry
 import BubblePicker
 import BubbleScene
 
-/// A `Scene` as a flat list of numbers plus a string table: what crosses from the wasm module to
+/// A `DrawList` as a flat list of numbers plus a string table: what crosses from the wasm module to
 /// the page's canvas drawer each frame without any per-item allocation or text parsing (the page
 /// reads the numbers as a `Float64Array` over wasm memory and the strings with a `TextDecoder`).
 ///
@@ -55,7 +55,7 @@ public struct SceneEncoder {
 
     /// Encodes `scene`, replacing the previous one's numbers (the string table keeps its strings).
     /// - Complexity: O(items + path elements + new string bytes), one hash per text item.
-    public mutating func encode(_ scene: Scene) {
+    public mutating func encode(_ scene: DrawList) {
         numbers.removeAll(keepingCapacity: true)
         if strings.count > Self.stringTableLimit {
             strings.removeAll(keepingCapacity: true)

@@ -46,7 +46,7 @@ struct HostileBubble: BubbleLayoutProvider {
 /// model's colours, well-formed SVG with six-digit colours.
 @Suite("hostile appearance values")
 struct HostileAppearanceTests {
-    static func colors(_ scene: Scene) -> [BubbleColor] {
+    static func colors(_ scene: DrawList) -> [BubbleColor] {
         var colors = [scene.background]
         for item in scene.items {
             switch item.shape {

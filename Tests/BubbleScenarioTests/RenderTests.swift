@@ -22,7 +22,7 @@ struct RenderTests {
         return frames
     }
 
-    static func scenes(_ frames: [BubbleFrame], theme: SceneTheme = .debug) -> [Scene] {
+    static func scenes(_ frames: [BubbleFrame], theme: SceneTheme = .debug) -> [DrawList] {
         var builder = SceneBuilder(theme: theme)
         return frames.map { builder.scene(for: $0) }
     }

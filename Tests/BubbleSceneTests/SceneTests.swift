@@ -17,12 +17,12 @@ struct SceneTests {
     }()
 
     /// Every 20th frame's scene of a scenario (every 10th long), and the frames.
-    static func scenes(_ file: String) throws -> [(BubbleFrame, Scene)] {
+    static func scenes(_ file: String) throws -> [(BubbleFrame, DrawList)] {
         let path = root.appendingPathComponent("Scenarios").appendingPathComponent(file).path
         let scenario = try Scenario(json: try String(contentsOfFile: path, encoding: .utf8), name: file)
         var runner = try ScenarioRunner(scenario)
         var builder = SceneBuilder(theme: .callouts)
-        var result: [(BubbleFrame, Scene)] = []
+        var result: [(BubbleFrame, DrawList)] = []
         try runner.run(through: TestSize.replayedSteps(scenario), every: TestSize.pick(20, long: 10)) { (runner: ScenarioRunner) throws(ScenarioError) in
             let frame = runner.frame()
             result.append((frame, builder.scene(for: frame)))
@@ -44,7 +44,7 @@ struct SceneTests {
         print("\(file): \(callouts) callouts, \(crowdedFrames) frames where some callout had no free side")
     }
 
-    static func check(_ item: SceneItem, scene: Scene, frame: BubbleFrame, file: String) throws {
+    static func check(_ item: SceneItem, scene: DrawList, frame: BubbleFrame, file: String) throws {
         let note = "\(file) step \(frame.step) \(item.bubble.map { "\($0)" } ?? "")"
         switch (item.role, item.shape) {
         case (.label, .text(let text)), (.imageName, .text(let text)):
@@ -70,7 +70,7 @@ struct SceneTests {
     }
 
     /// The bounds of the other callouts in the scene.
-    static func otherCallouts(_ scene: Scene, _ item: SceneItem) -> [Rect] {
+    static func otherCallouts(_ scene: DrawList, _ item: SceneItem) -> [Rect] {
         scene.items.compactMap {
             guard $0.role == .callout, $0.bubble != item.bubble, case .path(let path, _) = $0.shape else { return nil }
             return path.boundingBox

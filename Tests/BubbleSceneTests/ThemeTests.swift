@@ -24,16 +24,16 @@ struct ThemeTests {
                            anchorPoint: Vector2(300, 200), bubbles: bubbles, pointer: pointer ? finger : nil)
     }
 
-    static func scene(_ frame: BubbleFrame, _ theme: SceneTheme = SceneTheme()) -> Scene {
+    static func scene(_ frame: BubbleFrame, _ theme: SceneTheme = SceneTheme()) -> DrawList {
         var builder = SceneBuilder(theme: theme)
         return builder.scene(for: frame)
     }
 
-    static func items(_ scene: Scene, _ role: SceneRole, bubble: Int? = nil) -> [SceneItem] {
+    static func items(_ scene: DrawList, _ role: SceneRole, bubble: Int? = nil) -> [SceneItem] {
         scene.items.filter { $0.role == role && (bubble == nil || $0.bubble == BubbleID(bubble!)) }
     }
 
-    static func fill(_ scene: Scene, bubble: Int) -> BubbleColor? {
+    static func fill(_ scene: DrawList, bubble: Int) -> BubbleColor? {
         guard case .circle(_, _, let paint)? = items(scene, .bubble, bubble: bubble).first?.shape else { return nil }
         return paint.fill
     }
@@ -138,7 +138,7 @@ struct ThemeTests {
         let far = BubbleSnapshot(id: BubbleID(0), tag: nil, center: Vector2(5000, 200), diameter: 80, scale: 1, isSelected: false,
                                  phase: .present, isDragged: false, appearance: BubbleAppearance(text: "x", showsLabel: true))
         let frame = Self.frame([far])  // closed: the view is the container's, the bubble beyond its right side
-        let markers = { (scene: Scene) in scene.items.filter { if case .offscreen = $0.role { return true } else { return false } } }
+        let markers = { (scene: DrawList) in scene.items.filter { if case .offscreen = $0.role { return true } else { return false } } }
         #expect(markers(Self.scene(frame)).count == 1)
         var theme = SceneTheme()
         theme.showsOffscreenMarkers = false

@@ -13,7 +13,7 @@ struct SceneEncoderSanitisingTests {
         let paint = ScenePaint(fill: hostile, stroke: BubbleColor(red: 2, green: -1, blue: 0.5, alpha: 1e308),
                                lineWidth: .nan, dash: [.infinity, 3])
         let text = SceneText(text: "x", center: Vector2(.nan, .infinity), fontSize: .nan, color: hostile, width: -.infinity)
-        let scene = Scene(step: 3, viewBox: Rect(x: 0, y: 0, width: 100, height: 100), background: hostile, items: [
+        let scene = DrawList(step: 3, viewBox: Rect(x: 0, y: 0, width: 100, height: 100), background: hostile, items: [
             SceneItem(role: .bubble, bubble: BubbleID(1), shape: .circle(Vector2(.nan, 5), radius: .infinity, paint)),
             SceneItem(role: .label, bubble: BubbleID(1), shape: .text(text)),
         ])

@@ -24,7 +24,7 @@ import BubbleScene
         }
     }
 
-    func sampleScene() throws -> Scene {
+    func sampleScene() throws -> DrawList {
         var session = try PlaygroundSession(size: Size(width: 375, height: 667))
         session.sceneBuilder.theme = .debug  // every role and shape kind
         for _ in 0..<6 { session.add(.standard) }
@@ -84,12 +84,12 @@ import BubbleScene
         var encoder = SceneEncoder()
         let text = SceneText(text: "Jazz", center: .zero, fontSize: 12, color: .black, width: 20)
         let items = [SceneItem(role: .label, shape: .text(text)), SceneItem(role: .calloutText, shape: .text(text))]
-        encoder.encode(Scene(step: 0, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white, items: items))
+        encoder.encode(DrawList(step: 0, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white, items: items))
         #expect(encoder.strings == Array("Jazz".utf8))
-        encoder.encode(Scene(step: 1, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white, items: []))
+        encoder.encode(DrawList(step: 1, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white, items: []))
         #expect(encoder.strings == Array("Jazz".utf8) && encoder.numbers.count == 13)
         let other = SceneText(text: "Rock", center: .zero, fontSize: 12, color: .black, width: 20)
-        encoder.encode(Scene(step: 2, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white,
+        encoder.encode(DrawList(step: 2, viewBox: Rect(x: 0, y: 0, width: 1, height: 1), background: .white,
                              items: [SceneItem(role: .label, shape: .text(other)), SceneItem(role: .label, shape: .text(text))]))
         #expect(encoder.strings == Array("JazzRock".utf8) && encoder.generation == 0)
         #expect(encoder.numbers[13 + 4] == 4 && encoder.numbers[13 + 15 + 4] == 0, "Rock after Jazz; Jazz at 0")

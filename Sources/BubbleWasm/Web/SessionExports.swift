@@ -79,7 +79,7 @@ nonisolated(unsafe) var publishedGeneration = -1
 /// Encodes a scene into the numbers and strings buffers; returns the count of numbers. The
 /// strings buffer keeps the encoder's whole table; only the bytes added since the last scene are
 /// copied (all of it after the table started afresh).
-func publish(_ scene: Scene) -> Int32 {
+func publish(_ scene: DrawList) -> Int32 {
     encoder.encode(scene)
     numbers.write(encoder.numbers)
     let table = encoder.strings

@@ -8,7 +8,7 @@ import BubblePicker
 /// Items come in layer order (``SceneLayer``): the container, then every bubble's circle, then every
 /// label and check mark, then callouts, then overlays (finger, drag path, attraction point,
 /// off-screen markers). Which optional layers appear is the ``SceneTheme``'s choice.
-public struct Scene: Hashable, Sendable {
+public struct DrawList: Hashable, Sendable {
     /// Container steps taken.
     public var step: Int
     /// The area shown, points (the camera): the container plus a margin, or, with open borders,
