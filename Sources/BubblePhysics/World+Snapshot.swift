@@ -353,20 +353,21 @@ extension World {
 extension WorldStorage {
     /// Appends one colour's contacts, four to a group, the last group padded as a build pads it.
     func appendColour(_ records: [World.ContactRecord]) {
-        for (position, record) in records.enumerated() {
-            if position % 4 == 0 { lanes.append(.zero) }
-            let group = lanes.count - 1, lane = position % 4
-            lanes.buffer[group].a[lane] = Int32(record.a)
-            lanes.buffer[group].b[lane] = Int32(record.b)
-            lanes.buffer[group].impulse[lane] = record.impulse
-        }
-        if records.count % 4 != 0 {
-            let group = lanes.count - 1, first = lanes[group].a[0]
-            for lane in (records.count % 4)..<4 {
-                lanes.buffer[group].a[lane] = first
-                lanes.buffer[group].b[lane] = first
-                lanes.buffer[group].impulse[lane] = 0
+        // Each group is made as a value and appended whole: writing lanes through the column's
+        // buffer subscript is what Swift 6.3.1 cannot compile with -sanitize=thread.
+        var start = 0
+        while start < records.count {
+            let end = min(start + 4, records.count)
+            var group = ContactLanes.zero
+            for lane in 0..<4 {
+                let record = records[start + min(lane, end - start - 1)]
+                let padding = start + lane >= end
+                group.a[lane] = Int32(padding ? records[start].a : record.a)
+                group.b[lane] = Int32(padding ? records[start].a : record.b)
+                group.impulse[lane] = padding ? 0 : record.impulse
             }
+            lanes.append(group)
+            start = end
         }
         groupStart.append(Int32(lanes.count))
         contactCount += records.count
