@@ -39,9 +39,22 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// The picker. Call its methods directly for everything that is not a clock or a touch
     /// (`add`, `select`, `remove`, `resize(to:)`, `update`, settings); the driver sees their
     /// effects (wake-ups, events).
+    /// - Complexity: O(1) to reach: a call through it mutates the container in place.
     public var picker: BubbleContainer<Content> {
-        didSet { picker.recordEventLabels() }
+        get { storedPicker }
+        // Yields the storage itself, so a mutating call through `picker` never copies the
+        // container's bubbles (a get-and-set would).
+        _modify {
+            yield &storedPicker
+            storedPicker.recordEventLabels()
+        }
+        set {
+            storedPicker = newValue
+            storedPicker.recordEventLabels()
+        }
     }
+    /// The picker's storage (see `picker`).
+    var storedPicker: BubbleContainer<Content>
     /// The display timestamp of the last frame (or of the input that re-based the clock), seconds;
     /// nil before the first.
     public private(set) var displayTime: Double?
@@ -60,8 +73,8 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
 
     /// A driver around `picker`.
     public init(picker: BubbleContainer<Content>) {
-        self.picker = picker
-        self.picker.recordEventLabels()
+        self.storedPicker = picker
+        self.storedPicker.recordEventLabels()
     }
 
     /// A driver around a new, empty picker.
