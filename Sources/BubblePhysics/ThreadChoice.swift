@@ -1,31 +1,39 @@
 /// Whether a step runs on the worker pool or on the calling thread alone (`WorkerPool`), chosen
-/// from what steps cost each way: the mean seconds per body of the steps taken the preferred way
-/// (exponentially weighted) against the mean of a try of `tryLength` steps the other way. The
-/// other way is tried again after an interval of steps that doubles while it stays dearer, up to
+/// from what steps cost each way. Every so often a *try* runs `tryLength` steps the other way;
+/// its typical cost per body (the mean of the middle two of four) is compared with that of the
+/// `tryLength` steps taken the preferred way just before it, so a slow change of the work (a
+/// crowd settling) does not pass for a difference between the ways, and one preempted step
+/// does not decide. The other way wins only when it is cheaper by more than `margin`. Tries
+/// come after an interval of steps that doubles while the preferred way stays cheaper, up to
 /// `longestInterval(bodies:)`, so on a machine whose cores are busy the pool costs little, and
-/// once cores are free again it is back within that interval. A change of more than twice in
-/// the bodies starts afresh.
+/// once cores are free again it is back within that interval. The first `warmUpSteps` steps of
+/// a choice are not measured (they allocate), and a change of more than twice in the bodies
+/// starts afresh.
 ///
 /// Plain arithmetic on the measured costs (no threads, no clock), so tests can drive it. The
 /// choice never changes a result: any thread count gives the same bits.
 struct ThreadChoice {
     /// The way steps take unless they try the other.
     private(set) var prefersParallel = true
-    /// Mean seconds per body of a step the preferred way.
-    private(set) var preferredCost: Double? = nil
     /// Steps between tries of the other way.
     private(set) var interval = ThreadChoice.firstInterval
     /// Steps until the next try.
     private var countdown = ThreadChoice.firstInterval
     private var bodies = 0
-    /// Steps of the current try left, and the seconds per body they have cost so far.
+    /// Steps not to measure yet.
+    private var warmUp = ThreadChoice.warmUpSteps
+    /// Seconds per body of the last `tryLength` steps the preferred way, oldest first.
+    private var recent = SIMD4<Double>(repeating: .nan)
+    /// Steps of the current try left, and the seconds per body of those taken so far.
     private var trying = 0
-    private var tryCost = 0.0
+    private var tried = SIMD4<Double>(repeating: .nan)
 
-    /// Steps before the first try of the other way.
-    static let firstInterval = 16
-    /// Steps of one try of the other way.
+    /// Steps before the first try of the other way (after the warm-up).
+    static let firstInterval = 8
+    /// Steps of one try of the other way (the width of `recent` and `tried`).
     static let tryLength = 4
+    /// Steps at the start of a choice that are not measured.
+    static let warmUpSteps = 2
     /// The other way counts as cheaper when it costs less than this fraction of the preferred.
     static let margin = 0.97
 
@@ -42,12 +50,9 @@ struct ThreadChoice {
     /// - Complexity: O(1).
     mutating func next(bodies: Int) -> Bool {
         if bodies > 2 * self.bodies || 2 * bodies < self.bodies { self = ThreadChoice(bodies: bodies) }
-        if trying == 0 {
+        if trying == 0 && warmUp == 0 && !recent[0].isNaN {
             countdown -= 1
-            if countdown <= 0 {
-                trying = ThreadChoice.tryLength
-                tryCost = 0
-            }
+            if countdown <= 0 { trying = ThreadChoice.tryLength }
         }
         return trying > 0 ? !prefersParallel : prefersParallel
     }
@@ -55,17 +60,21 @@ struct ThreadChoice {
     /// Records what the step just taken cost, in seconds.
     /// - Complexity: O(1).
     mutating func record(seconds: Double, bodies: Int) {
-        let cost = seconds / Double(max(bodies, 1))
-        guard trying > 0 else {
-            preferredCost = ThreadChoice.mean(preferredCost, cost, weight: 0.125)
+        if warmUp > 0 {
+            warmUp -= 1
             return
         }
-        tryCost += cost / Double(ThreadChoice.tryLength)
+        let cost = seconds / Double(max(bodies, 1))
+        guard trying > 0 else {
+            recent = SIMD4(recent[1], recent[2], recent[3], cost)
+            return
+        }
+        tried[ThreadChoice.tryLength - trying] = cost
         trying -= 1
         guard trying == 0 else { return }
-        if tryCost < ThreadChoice.margin * (preferredCost ?? .infinity) {
+        if ThreadChoice.typical(tried) < ThreadChoice.margin * ThreadChoice.typical(recent) {
             prefersParallel.toggle()
-            preferredCost = tryCost
+            recent = tried
             interval = ThreadChoice.firstInterval
         } else {
             interval = min(2 * interval, ThreadChoice.longestInterval(bodies: bodies))
@@ -73,9 +82,10 @@ struct ThreadChoice {
         countdown = interval
     }
 
-    /// `mean` moved toward `value` by `weight` (the value itself when there is no mean yet).
-    private static func mean(_ mean: Double?, _ value: Double, weight: Double) -> Double {
-        guard let mean else { return value }
-        return mean + (value - mean) * weight
+    /// The mean of the middle two of four costs: one outlier either way does not move it.
+    static func typical(_ costs: SIMD4<Double>) -> Double {
+        let low = SIMD2(min(costs[0], costs[1]), min(costs[2], costs[3]))
+        let high = SIMD2(max(costs[0], costs[1]), max(costs[2], costs[3]))
+        return (max(low[0], low[1]) + min(high[0], high[1])) / 2
     }
 }

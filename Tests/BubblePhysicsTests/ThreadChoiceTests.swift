@@ -7,14 +7,15 @@ import Testing
 struct ThreadChoiceTests {
     /// Steps `count` steps of `bodies` bodies whose cost per body is `parallel` with the workers
     /// and `solo` without (times a seeded jitter of ±20%); returns the steps taken with them.
+    /// `scale(step)` multiplies both costs (work that changes as the world does).
     static func drive(_ choice: inout ThreadChoice, steps count: Int, bodies: Int, parallel: Double, solo: Double,
-                      seed: UInt64 = 1) -> Int {
+                      seed: UInt64 = 1, scale: (Int) -> Double = { _ in 1 }) -> Int {
         var random = SplitMix64(seed: seed)
         var parallelSteps = 0
-        for _ in 0..<count {
+        for step in 0..<count {
             let usesWorkers = choice.next(bodies: bodies)
             if usesWorkers { parallelSteps += 1 }
-            let cost = (usesWorkers ? parallel : solo) * random.next(in: 0.8, 1.2)
+            let cost = (usesWorkers ? parallel : solo) * scale(step) * random.next(in: 0.8, 1.2)
             choice.record(seconds: cost * Double(bodies), bodies: bodies)
         }
         return parallelSteps
@@ -57,5 +58,44 @@ struct ThreadChoiceTests {
         let usesWorkers = choice.next(bodies: 5000)
         #expect(usesWorkers)
         #expect(choice.prefersParallel && choice.interval == ThreadChoice.firstInterval)
+    }
+
+    @Test("work that grows step by step (a crowd settling) does not pass for a difference between the ways")
+    func growingWork() {
+        for (parallel, solo, expectsParallel) in [(0.6e-7, 1e-7, true), (1.3e-7, 1e-7, false)] {
+            var choice = ThreadChoice()
+            // Steps get three times dearer over the run, either way.
+            let used = Self.drive(&choice, steps: 600, bodies: 100_000, parallel: parallel, solo: solo,
+                                  scale: { 1 + 2 * Double($0) / 600 })
+            #expect(choice.prefersParallel == expectsParallel)
+            let share = expectsParallel ? used : 600 - used
+            #expect(share > 600 - 600 / 10, "\(share) of 600 steps the cheaper way")
+        }
+    }
+
+    @Test("the first, allocating steps and one preempted step do not decide")
+    func outliers() {
+        var choice = ThreadChoice()
+        let bodies = 10_000
+        for _ in 0..<ThreadChoice.warmUpSteps {
+            _ = choice.next(bodies: bodies)
+            choice.record(seconds: 1, bodies: bodies)  // a hundred thousand times a step
+        }
+        var parallelSteps = 0
+        for step in 0..<400 {
+            let usesWorkers = choice.next(bodies: bodies)
+            if usesWorkers { parallelSteps += 1 }
+            // Each way, every 37th step is preempted for ten times its cost.
+            let cost = (usesWorkers ? 0.6e-7 : 1e-7) * (step % 37 == 0 ? 10 : 1)
+            choice.record(seconds: cost * Double(bodies), bodies: bodies)
+        }
+        #expect(choice.prefersParallel && parallelSteps > 360, "\(parallelSteps) of 400 steps with the workers")
+    }
+
+    @Test("the typical cost of four is the mean of the middle two")
+    func typical() {
+        #expect(ThreadChoice.typical(SIMD4(1, 2, 3, 4)) == 2.5)
+        #expect(ThreadChoice.typical(SIMD4(4, 1, 100, 2)) == 3)
+        #expect(ThreadChoice.typical(SIMD4(5, 5, 5, 5)) == 5)
     }
 }
