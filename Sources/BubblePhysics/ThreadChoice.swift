@@ -10,6 +10,14 @@
 /// a choice are not measured (they allocate), and a change of more than twice in the bodies
 /// starts afresh.
 ///
+/// A *late* step (the calling thread spent a good share of it parked for a descheduled worker,
+/// `WorkerPool`) is what busy cores look like, and its cost comes back as often as the
+/// scheduler takes the worker away, which four steps cannot measure: the second late step among
+/// the last `strikeWindow` steps with the workers switches to the calling thread (the first
+/// one, in a new choice's first steps or after going back to the workers), a late step ends a
+/// try of the workers at once, and each such switch doubles the wait before the next try. Worlds of fewer than `leastBodies` bodies always
+/// step on the calling thread: their step costs about as much as handing its phases around.
+///
 /// Plain arithmetic on the measured costs (no threads, no clock), so tests can drive it. The
 /// choice never changes a result: any thread count gives the same bits.
 struct ThreadChoice {
@@ -27,6 +35,11 @@ struct ThreadChoice {
     /// Steps of the current try left, and the seconds per body of those taken so far.
     private var trying = 0
     private var tried = SIMD4<Double>(repeating: .nan)
+    /// Steps with the workers since the last late one (`Int.max`: none counts). A new choice
+    /// starts on probation: until cores have shown they are free, one late step decides.
+    private var sinceLate = 0
+    /// Switches to the calling thread made by late steps.
+    private var lateSwitches = 0
 
     /// Steps before the first try of the other way (after the warm-up).
     static let firstInterval = 8
@@ -36,6 +49,10 @@ struct ThreadChoice {
     static let warmUpSteps = 2
     /// The other way counts as cheaper when it costs less than this fraction of the preferred.
     static let margin = 0.97
+    /// Two late steps at most this many steps with the workers apart end their preference.
+    static let strikeWindow = 16
+    /// Fewer bodies than this always step on the calling thread.
+    static let leastBodies = 4096
 
     /// A choice that has measured nothing yet: the pool preferred.
     init() {}
@@ -50,6 +67,7 @@ struct ThreadChoice {
     /// - Complexity: O(1).
     mutating func next(bodies: Int) -> Bool {
         if bodies > 2 * self.bodies || 2 * bodies < self.bodies { self = ThreadChoice(bodies: bodies) }
+        if bodies < ThreadChoice.leastBodies { return false }
         if trying == 0 && warmUp == 0 && !recent[0].isNaN {
             countdown -= 1
             if countdown <= 0 { trying = ThreadChoice.tryLength }
@@ -57,28 +75,61 @@ struct ThreadChoice {
         return trying > 0 ? !prefersParallel : prefersParallel
     }
 
-    /// Records what the step just taken cost, in seconds.
+    /// Records what the step just taken cost, in seconds, and whether it was late (it ran with
+    /// the workers and waited for a descheduled one).
     /// - Complexity: O(1).
-    mutating func record(seconds: Double, bodies: Int) {
-        if warmUp > 0 {
-            warmUp -= 1
+    mutating func record(seconds: Double, bodies: Int, late: Bool = false) {
+        if warmUp > 0 || bodies < ThreadChoice.leastBodies {
+            warmUp = max(warmUp - 1, 0)
             return
         }
         let cost = seconds / Double(max(bodies, 1))
         guard trying > 0 else {
             recent = SIMD4(recent[1], recent[2], recent[3], cost)
+            if prefersParallel { strike(late) }
             return
         }
         tried[ThreadChoice.tryLength - trying] = cost
         trying -= 1
+        if late && !prefersParallel {
+            trying = 0
+            tried = SIMD4(repeating: .infinity)
+        }
         guard trying == 0 else { return }
         if ThreadChoice.typical(tried) < ThreadChoice.margin * ThreadChoice.typical(recent) {
-            prefersParallel.toggle()
-            recent = tried
-            interval = ThreadChoice.firstInterval
+            switchWays(measured: tried, interval: ThreadChoice.firstInterval)
+            // Back to the workers after late steps: on probation, one more late step ends it.
+            if prefersParallel && lateSwitches > 0 { sinceLate = 0 }
         } else {
             interval = min(2 * interval, ThreadChoice.longestInterval(bodies: bodies))
+            countdown = interval
         }
+    }
+
+    /// Counts a step with the workers while they are preferred; the second late one within
+    /// `strikeWindow` switches to the calling thread.
+    private mutating func strike(_ late: Bool) {
+        guard late else {
+            sinceLate = sinceLate == .max ? .max : sinceLate + 1
+            return
+        }
+        if sinceLate < ThreadChoice.strikeWindow {
+            lateSwitches += 1
+            // Each switch for late steps waits longer before trying the workers again.
+            let wait = ThreadChoice.firstInterval << min(lateSwitches, 20)
+            switchWays(measured: SIMD4(repeating: .nan), interval: min(wait, ThreadChoice.longestInterval(bodies: bodies)))
+        } else {
+            sinceLate = 0
+        }
+    }
+
+    /// Makes the other way the preferred one; `measured` are its costs so far (NaN: none yet),
+    /// and `interval` the steps before the next try.
+    private mutating func switchWays(measured: SIMD4<Double>, interval: Int) {
+        prefersParallel.toggle()
+        recent = measured
+        sinceLate = .max
+        self.interval = interval
         countdown = interval
     }
 

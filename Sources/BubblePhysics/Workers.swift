@@ -108,7 +108,7 @@ final class WorkerPool: @unchecked Sendable {
     func end() {
         let elapsed = ContinuousClock.now - stepStart
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        choice.record(seconds: seconds, bodies: stepBodies)
+        choice.record(seconds: seconds, bodies: stepBodies, late: late)
         stepping.store(false, ordering: .releasing)
         stepWorkers = 0
         busy.store(false, ordering: .releasing)

@@ -23,7 +23,7 @@ struct ThreadChoiceTests {
 
     @Test("when the workers cost more (busy cores), nearly every step runs on the calling thread")
     func contended() {
-        for bodies in [1000, 10_000, 100_000] {
+        for bodies in [10_000, 100_000] {
             var choice = ThreadChoice()
             let parallel = Self.drive(&choice, steps: 2000, bodies: bodies, parallel: 2e-7, solo: 1e-7)
             #expect(!choice.prefersParallel)
@@ -53,9 +53,9 @@ struct ThreadChoiceTests {
     @Test("a world of a very different size starts afresh, preferring the workers")
     func newSize() {
         var choice = ThreadChoice()
-        _ = Self.drive(&choice, steps: 500, bodies: 1000, parallel: 2e-7, solo: 1e-7)
+        _ = Self.drive(&choice, steps: 500, bodies: 10_000, parallel: 2e-7, solo: 1e-7)
         #expect(!choice.prefersParallel)
-        let usesWorkers = choice.next(bodies: 5000)
+        let usesWorkers = choice.next(bodies: 25_000)
         #expect(usesWorkers)
         #expect(choice.prefersParallel && choice.interval == ThreadChoice.firstInterval)
     }
@@ -97,5 +97,47 @@ struct ThreadChoiceTests {
         #expect(ThreadChoice.typical(SIMD4(1, 2, 3, 4)) == 2.5)
         #expect(ThreadChoice.typical(SIMD4(4, 1, 100, 2)) == 3)
         #expect(ThreadChoice.typical(SIMD4(5, 5, 5, 5)) == 5)
+    }
+
+    @Test("a small world always steps on the calling thread")
+    func smallWorld() {
+        var choice = ThreadChoice()
+        let used = Self.drive(&choice, steps: 1000, bodies: ThreadChoice.leastBodies - 1, parallel: 0.5e-7, solo: 1e-7)
+        #expect(used == 0)
+    }
+
+    /// Steps `count` steps whose typical cost favours the workers, but where every `lateEvery`-th
+    /// step with them is late and costs `lateCost` per body; returns the steps taken with them
+    /// and the cost of all steps as a multiple of taking them all on the calling thread.
+    static func driveLate(_ choice: inout ThreadChoice, steps count: Int, lateEvery: Int,
+                          lateCost: Double) -> (parallel: Int, relativeCost: Double) {
+        let bodies = 10_000
+        var parallelSteps = 0, total = 0.0
+        for _ in 0..<count {
+            let usesWorkers = choice.next(bodies: bodies)
+            if usesWorkers { parallelSteps += 1 }
+            let late = usesWorkers && parallelSteps % lateEvery == 0
+            let cost = late ? lateCost : usesWorkers ? 0.9e-7 : 1e-7
+            choice.record(seconds: cost * Double(bodies), bodies: bodies, late: late)
+            total += cost
+        }
+        return (parallelSteps, total / (Double(count) * 1e-7))
+    }
+
+    @Test("late steps (a worker descheduled on busy cores) end the workers' preference, however cheap the rest")
+    func lateSteps() {
+        var choice = ThreadChoice()
+        // Every eighth step with the workers waits a scheduler slice: twenty steps' cost.
+        let (used, cost) = Self.driveLate(&choice, steps: 2000, lateEvery: 8, lateCost: 20e-7)
+        #expect(!choice.prefersParallel)
+        #expect(used < 2000 / 30 && cost < 1.07, "\(used) of 2000 steps with the workers, cost \(cost)")
+    }
+
+    @Test("a rare late step (an interrupt on free cores) does not")
+    func rareLateSteps() {
+        var choice = ThreadChoice()
+        let (used, cost) = Self.driveLate(&choice, steps: 2000, lateEvery: 100, lateCost: 3e-7)
+        #expect(choice.prefersParallel)
+        #expect(used > 2000 - 2000 / 10 && cost < 0.95, "\(used) of 2000 steps with the workers, cost \(cost)")
     }
 }
