@@ -4,11 +4,13 @@ import BubblePhysics
 /// and the scenario format), kind, range (the configuration's own `…Range` constants), default
 /// (the value in `BubbleContainerConfiguration()`), and how to read and write it on a
 /// configuration as one number. The scenario reader, the web exports and the page's controls all
-/// read this table.
+/// read this table, in this order: the order of `BubbleContainerConfiguration`'s properties and of
+/// a scenario's `container` fields, then `substeps`.
 ///
-/// As one number: flags are 0 or 1, choices their index in `choices`, the optional limits
+/// As one number: flags are 0 or 1, choices their index in the kind's list, the optional limits
 /// (`maxSelected`, `maxBubbles`) -1 for "no limit". Size, anchor and seed are not live settings
-/// (they have their own calls); `substeps` is the solver's `physics.substeps`.
+/// (they have their own calls); `substeps` is the solver's `physics.substeps` (in a scenario, a
+/// field of the `physics` object).
 public enum BubbleSetting: String, CaseIterable, Sendable {
     /// `fieldLaw`: a `FieldLaw` by index.
     case fieldLaw
@@ -22,18 +24,10 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
     case densitySelected
     /// `densityUnselected`, mass per pt².
     case densityUnselected
-    /// `maxSelected`; -1 for no limit.
-    case maxSelected
-    /// `maxSelectedPolicy`: a `MaxSelectedPolicy` by index.
-    case maxSelectedPolicy
-    /// `maxBubbles` (cycling); -1 for no limit.
-    case maxBubbles
     /// `horizontalScroll`: opens the left and right borders.
     case horizontalScroll
     /// `verticalScroll`: opens the top and bottom borders.
     case verticalScroll
-    /// `backgroundScrollEnabled`: a background drag moves the anchor.
-    case backgroundScrollEnabled
     /// `growInDuration`, seconds.
     case growInDuration
     /// `selectionDuration`, seconds.
@@ -44,6 +38,14 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
     case selectionPushSpeed
     /// `selectionPushReach`, selected diameters.
     case selectionPushReach
+    /// `maxSelected`; -1 for no limit.
+    case maxSelected
+    /// `maxSelectedPolicy`: a `MaxSelectedPolicy` by index.
+    case maxSelectedPolicy
+    /// `maxBubbles` (cycling); -1 for no limit.
+    case maxBubbles
+    /// `backgroundScrollEnabled`: a background drag moves the anchor.
+    case backgroundScrollEnabled
     /// `tapMaxDistance`, points.
     case tapMaxDistance
     /// `tapMaxDuration`, seconds.
@@ -56,12 +58,12 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
     case dragFrequency
     /// `anchorSmoothing`, fraction per step.
     case anchorSmoothing
-    /// `physics.substeps`.
-    case substeps
     /// `longPressDuration`, seconds.
     case longPressDuration
     /// `longPressAction`: a `LongPressAction` by index.
     case longPressAction
+    /// `physics.substeps`.
+    case substeps
 
     /// The kind of value the setting takes, with its range or choices.
     public var kind: BubbleSettingKind {

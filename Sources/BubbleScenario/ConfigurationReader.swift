@@ -5,18 +5,13 @@ import BubblePicker
 /// at load time: every field optional except where noted, each checked against its one range
 /// with its field path, unknown fields rejected.
 enum ConfigurationReader {
-    /// The changes named by `value`, in table order.
+    /// The changes named by `value`, in `ContainerSetting.allCases` order.
     static func changes(_ value: JSONValue, path: String) throws(ScenarioError) -> [SettingChange] {
-        let reader = try FieldReader(value, path: path, allowed: ContainerSetting.allCases.map { $0.rawValue })
+        let settings = ContainerSetting.allCases
+        let reader = try FieldReader(value, path: path, allowed: settings.map { $0.name })
         var result: [SettingChange] = []
-        for setting in ContainerSetting.allCases where reader.has(setting.rawValue) {
-            let value: SettingValue
-            if setting == .physics {
-                value = .physics(try physics(try reader.required("physics"), path: reader.path("physics")))
-            } else {
-                value = try read(setting.rawValue, kind: setting.kind, from: reader)
-            }
-            result.append(SettingChange(setting: setting, value: value))
+        for setting in settings where reader.has(setting.name) {
+            result.append(SettingChange(setting: setting, value: try read(setting.name, kind: setting.kind, from: reader)))
         }
         return result
     }
@@ -26,7 +21,7 @@ enum ConfigurationReader {
     static func container(_ value: JSONValue, path: String, seed: UInt64) throws(ScenarioError) -> BubbleContainerConfiguration {
         var configuration = BubbleContainerConfiguration()
         configuration.seed = seed
-        let reader = try FieldReader(value, path: path, allowed: ContainerSetting.allCases.map { $0.rawValue })
+        let reader = try FieldReader(value, path: path, allowed: ContainerSetting.allCases.map { $0.name })
         _ = try reader.required("width")
         _ = try reader.required("height")
         for change in try changes(value, path: path) { change.apply(to: &configuration) }
@@ -52,6 +47,15 @@ enum ConfigurationReader {
     /// One field's value by its kind.
     static func read(_ key: String, kind: SettingKind, from reader: FieldReader) throws(ScenarioError) -> SettingValue {
         switch kind {
+        case .scalar(let kind): return try scalar(key, kind: kind, from: reader)
+        case .point(let range): return .point(try point(try reader.required(key), path: reader.path(key), range: range))
+        case .physics: return .physics(try physics(try reader.required(key), path: reader.path(key)))
+        }
+    }
+
+    /// One field's single value by the table's kind, checked against its range or choices.
+    static func scalar(_ key: String, kind: BubbleSettingKind, from reader: FieldReader) throws(ScenarioError) -> SettingValue {
+        switch kind {
         case .number(let range): return .number(try reader.number(key, in: range))
         case .integer(let range): return .integer(try reader.integer(key, in: range.bounds))
         case .optionalInteger(let range):
@@ -59,8 +63,6 @@ enum ConfigurationReader {
             return .optionalInteger(try reader.integer(key, in: range.bounds))
         case .flag: return .flag(try reader.bool(key, false))
         case .choice(let words): return .choice(try reader.choice(key, from: words))
-        case .point(let range): return .point(try point(try reader.required(key), path: reader.path(key), range: range))
-        case .physics: return .physics(try physics(try reader.required(key), path: reader.path(key)))
         }
     }
 

@@ -14,12 +14,12 @@ struct SchemaTests {
 
     static func keys(_ value: JSONValue?) -> [String] { value?.objectKeys ?? [] }
 
-    @Test("top-level, container, physics, style and crowd fields match the decoder's")
+    @Test("top-level, container, physics, style and crowd fields match the decoder's (container fields in its order)")
     func fieldsMatch() throws {
         let schema = try Self.schema()
         let properties = schema["properties"]
         #expect(Set(Self.keys(properties)) == Set(Scenario.topLevelFields))
-        #expect(Set(Self.keys(properties?["container"]?["properties"])) == Set(ContainerSetting.allCases.map { $0.rawValue }))
+        #expect(Self.keys(properties?["container"]?["properties"]) == ContainerSetting.allCases.map { $0.name })
         #expect(Set(Self.keys(properties?["container"]?["properties"]?["physics"]?["properties"]))
                 == Set(PhysicsSetting.allCases.map { $0.rawValue }))
         #expect(Set(Self.keys(properties?["bubbles"]?["items"]?["properties"])) == Set(BubbleReader.bubbleFields))
@@ -56,20 +56,23 @@ struct SchemaTests {
 
     static func check(_ node: JSONValue?, kind: SettingKind, _ what: String) {
         switch kind {
-        case .number(let range): check(node, range.lowerBound, range.upperBound, what)
-        case .integer(let range), .optionalInteger(let range): check(node, Double(range.lowerBound), Double(range.upperBound), what)
+        case .scalar(.number(let range)): check(node, range.lowerBound, range.upperBound, what)
+        case .scalar(.integer(let range)), .scalar(.optionalInteger(let range)):
+            check(node, Double(range.lowerBound), Double(range.upperBound), what)
         case .point(let range):
             check(node?["properties"]?["x"], range.lowerBound, range.upperBound, what + ".x")
             check(node?["properties"]?["y"], range.lowerBound, range.upperBound, what + ".y")
-        case .flag, .choice, .physics: break
+        case .scalar(.choice(let words)):
+            #expect(node?["enum"] == .array(words.map { .string($0) }), "\(what): schema enum, code \(words)")
+        case .scalar(.flag), .physics: break
         }
     }
 
-    @Test("every range in the schema is the code's range (ranges are defined once, in the configuration types)")
+    @Test("every range and choice list in the schema is the code's (defined once, in the configuration types)")
     func rangesMatch() throws {
         let properties = try Self.schema()["properties"]
         let container = properties?["container"]?["properties"]
-        for setting in ContainerSetting.allCases { Self.check(container?[setting.rawValue], kind: setting.kind, "container." + setting.rawValue) }
+        for setting in ContainerSetting.allCases { Self.check(container?[setting.name], kind: setting.kind, "container." + setting.name) }
         for setting in PhysicsSetting.allCases {
             Self.check(container?["physics"]?["properties"]?[setting.rawValue], kind: setting.kind, "physics." + setting.rawValue)
         }

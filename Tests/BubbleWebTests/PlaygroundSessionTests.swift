@@ -119,7 +119,7 @@ import BubblePicker
         configuration.maxSelected = 2
         configuration.horizontalScroll = true
         var session = try PlaygroundSession(configuration: configuration, recording: true)
-        #expect(session.journal == ["create 375.0 667.0 7", "set fieldLaw 1.0", "set maxSelected 2.0", "set horizontalScroll 1.0"])
+        #expect(session.journal == ["create 375.0 667.0 7", "set fieldLaw 1.0", "set horizontalScroll 1.0", "set maxSelected 2.0"])
         for _ in 0..<5 { session.add(.standard) }
         session.advance(by: 0.25)
         let replay = try PlaygroundScript(session.journalText)
