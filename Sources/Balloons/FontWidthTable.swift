@@ -47,12 +47,16 @@ public struct FontWidthTable: TextMeasuring, Sendable, Hashable {
     static let emojiFamilies = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji'"
 
     /// The CSS font-family list: the family, its metric-compatible equivalents, emoji fonts, `sans-serif`.
+    /// - Complexity: O(1): one stored string per family, so a scene naming it per label shares it.
     public var fontFamily: String {
         switch family {
-        case .liberationSans: return "'Liberation Sans', Arial, Helvetica, " + Self.emojiFamilies + ", sans-serif"
-        case .dejaVuSans: return "'DejaVu Sans', 'Bitstream Vera Sans', " + Self.emojiFamilies + ", sans-serif"
+        case .liberationSans: return Self.liberationSansFamily
+        case .dejaVuSans: return Self.dejaVuSansFamily
         }
     }
+
+    static let liberationSansFamily = "'Liberation Sans', Arial, Helvetica, " + emojiFamilies + ", sans-serif"
+    static let dejaVuSansFamily = "'DejaVu Sans', 'Bitstream Vera Sans', " + emojiFamilies + ", sans-serif"
 
     /// Font units per em of the tables.
     static let unitsPerEm = 2048.0

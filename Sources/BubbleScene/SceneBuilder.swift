@@ -46,6 +46,7 @@ public struct SceneBuilder: Sendable {
     /// - Complexity: O(n + s²) for n bubbles and s selected ones, times the text's length.
     public mutating func scene<Measurer: TextMeasuring>(for frame: BubbleFrame, measuring measurer: Measurer) -> DrawList {
         let viewBox = moveCamera(for: frame)
+        labelLayouts.startFrame()
         var items = containerItems(frame)
         let bubbleLayer = bubbleItems(frame, measurer)
         items += bubbleLayer.circles

@@ -12,6 +12,7 @@ extension PlaygroundSession {
     @discardableResult
     public mutating func perform(_ command: PlaygroundCommand) throws(PlaygroundError) -> Double {
         record(command)
+        lastFrameIsCurrent = false
         if let result = try applyContent(command) { return result }
         if let result = applySelection(command) { return result }
         if let result = applyInput(command) { return result }
@@ -70,6 +71,7 @@ extension PlaygroundSession {
         case .frame(let stamp):
             let frame = driver.frame(at: stamp)
             lastFrame = frame
+            lastFrameIsCurrent = true
             fraction = frame.interpolation
             lastAdvanceSteps = frame.stepsRun
             return Double(frame.stepsRun)

@@ -27,6 +27,9 @@ public struct PlaygroundSession {
     public var sceneBuilder = PlaygroundSession.makeSceneBuilder()
     /// The interpolation fraction the next `scene()` draws at.
     public internal(set) var fraction: Double = 1
+    /// True while nothing changed since the last `frame(at:)`: `scene()` draws its frame as is
+    /// instead of building the same frame again.
+    var lastFrameIsCurrent = false
     /// Steps the last `advance(by:)`, `step()` or `frame(at:)` ran.
     public internal(set) var lastAdvanceSteps = 0
     /// The identities the last `addRandom` added, in order.
@@ -115,7 +118,8 @@ public struct PlaygroundSession {
     /// The draw list of the frame on screen (at the last frame's or advance's fraction).
     /// - Complexity: O(n).
     public mutating func scene() -> DrawList {
-        sceneBuilder.scene(for: picker.frame(interpolation: fraction))
+        if lastFrameIsCurrent, let shown = lastFrame { return sceneBuilder.scene(for: shown.frame) }
+        return sceneBuilder.scene(for: picker.frame(interpolation: fraction))
     }
 
     /// The events since the last call (selected, removed, refused, …), oldest first.

@@ -39,6 +39,11 @@ public struct SceneEncoder {
     /// The string table of the last encoded scene (UTF-8 bytes).
     public private(set) var strings: [UInt8] = []
     var stringOffsets: [String: Int] = [:]
+    /// The last scene's texts in order, and the index of the next text this scene: a scene mostly
+    /// repeats the last one's texts in the same order, and a string equal to the one at the same
+    /// place (shared storage compares in O(1)) needs no hash.
+    var lastTexts: [(text: String, offset: Int)] = []
+    var textOrdinal = 0
     /// Counts the string table's fresh starts: while it is unchanged, the table only grew.
     public private(set) var generation = 0
 
@@ -54,14 +59,18 @@ public struct SceneEncoder {
     public init() {}
 
     /// Encodes `scene`, replacing the previous one's numbers (the string table keeps its strings).
-    /// - Complexity: O(items + path elements + new string bytes), one hash per text item.
+    /// - Complexity: O(items + path elements + new string bytes), one hash per text item that
+    ///   differs from the last scene's at its place.
     public mutating func encode(_ scene: DrawList) {
         numbers.removeAll(keepingCapacity: true)
         if strings.count > Self.stringTableLimit {
             strings.removeAll(keepingCapacity: true)
             stringOffsets.removeAll(keepingCapacity: true)
+            lastTexts.removeAll(keepingCapacity: true)
             generation += 1
         }
+        if textOrdinal < lastTexts.count { lastTexts.removeLast(lastTexts.count - textOrdinal) }
+        textOrdinal = 0
         let box = scene.viewBox
         put(Self.magic, Self.version, Double(scene.step), box.minX)
         put(box.minY, box.width)
@@ -146,11 +155,18 @@ public struct SceneEncoder {
 
     /// The string's place in the table, adding it once.
     mutating func intern(_ text: String) -> (offset: Int, length: Int) {
+        defer { textOrdinal += 1 }
         let length = text.utf8.count
-        if let offset = stringOffsets[text] { return (offset, length) }
-        let offset = strings.count
-        strings += text.utf8
-        stringOffsets[text] = offset
+        if textOrdinal < lastTexts.count, lastTexts[textOrdinal].text == text { return (lastTexts[textOrdinal].offset, length) }
+        let offset: Int
+        if let known = stringOffsets[text] {
+            offset = known
+        } else {
+            offset = strings.count
+            strings += text.utf8
+            stringOffsets[text] = offset
+        }
+        if textOrdinal < lastTexts.count { lastTexts[textOrdinal] = (text, offset) } else { lastTexts.append((text, offset)) }
         return (offset, length)
     }
 

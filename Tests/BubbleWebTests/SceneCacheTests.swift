@@ -84,3 +84,23 @@ import BubbleScene
         }
     }
 }
+
+/// `scene()` draws the last `frame(at:)`'s frame while nothing changed, and a fresh one after a change.
+@Suite struct SceneFrameReuseTests {
+    @Test("the scene equals one built from a fresh frame, right after a frame and after calls that change the picker")
+    func reusedFrameIsTheFrameOnScreen() throws {
+        var session = try PlaygroundSession(size: Size(width: 500, height: 600), seed: 9)
+        for _ in 0..<12 { session.add(.standard) }
+        var t = 2.0
+        for frame in 0..<90 {
+            t += 1.0 / 60
+            session.frame(at: t)
+            if frame % 15 == 7 { session.selectAll() }
+            if frame % 15 == 11 { session.deselectAll() }
+            if frame % 30 == 13 { session.add(.badge) }
+            var builder = session.sceneBuilder
+            let expected = builder.scene(for: session.picker.frame(interpolation: session.fraction))
+            #expect(session.scene() == expected, "frame \(frame)")
+        }
+    }
+}

@@ -12,7 +12,7 @@ const MARKER_NAMES = ["added", "removed", "selection", "pointer", "container"];
 /** Settings shown under "Animations, gestures, solver" (the rest are shown first). */
 const ADVANCED = new Set(["growInDuration", "selectionDuration", "removalDuration", "selectionPushSpeed", "selectionPushReach",
   "tapMaxDistance", "tapMaxDuration", "flickWindow", "maxFlickSpeed", "dragFrequency", "anchorSmoothing", "substeps",
-  "longPressDuration", "longPressMaxDistance"]);
+  "longPressDuration"]);
 /** The value a limit's field offers when its switch is turned on (settings with "no limit"). */
 const LIMITS = { maxSelected: 3, maxBubbles: 20 };
 /** "+1,000": small bubbles of mixed sizes (points), so a thousand fit a phone or a window. */
