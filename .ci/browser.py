@@ -35,11 +35,14 @@ def serve(directory):
 class Report:
     def __init__(self):
         self.failures = 0
+        self.passed = 0
 
     def check(self, name, ok, detail=""):
         print(("ok   " if ok else "FAIL ") + name + (f" — {detail}" if detail not in ("", None) else ""))
         if not ok:
             self.failures += 1
+        else:
+            self.passed += 1
         return ok
 
 
@@ -502,17 +505,22 @@ def main():
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu"])
         if command == "check":
+            from browser_element import element_more_checks
             report = Report()
             element_checks(browser, base, report)
+            element_more_checks(browser, base, report)
             playground_checks(browser, base, report)
-            print(f"browser: {report.failures} failed, {time.monotonic() - started:.0f} s")
+            print(f"browser: {report.passed} ok, {report.failures} failed, {time.monotonic() - started:.0f} s")
             sys.exit(1 if report.failures else 0)
         elif command == "shots":
             shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots"))
+        elif command == "fontshots":
+            from browser_element import font_shots
+            font_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-font"))
         elif command == "fps":
             fps(browser, base, sys.argv[2] if len(sys.argv) > 2 else None)
         else:
-            sys.exit("usage: .ci/browser [check | shots DIR | fps [BEFORE.html]]")
+            sys.exit("usage: .ci/browser [check | shots DIR | fontshots DIR | fps [BEFORE.html]]")
         browser.close()
 
 

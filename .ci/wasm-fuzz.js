@@ -146,6 +146,20 @@ const HOSTILE = [
   () => call(pick(["bp_accessibility", "bp_activate_focused", "bp_remove_focused", "bp_events_json", "bp_announcements",
     "bp_snapshot"])),
   () => call("bp_restore", hostileInt()),
+  // Label widths measured by the page: hostile lengths and counts, broken grapheme lists, bad numbers.
+  () => call("bp_label_widths", hostileInt(), hostileInt(), hostileInt()),
+  () => {
+    const graphemes = pick([["a", "b"], ["é", "👍🏽", "…"], ["ab", "c"], ["", "x"], ["\u0301", "a"], [], ["\u0000"]]);
+    const family = pick(["monospace", "", "x".repeat(70000), "\ud800"]);
+    const count = pick([graphemes.length, graphemes.length, graphemes.length + 1, 0, -1, 65537, 2147483647]);
+    const numbers = Float64Array.from({ length: 2 * graphemes.length }, () => pick([0.5, 0.61, hostileDouble()]));
+    const texts = [utf8(family), utf8(graphemes.join("\0"))];
+    const bytes = new Uint8Array(texts[0].length + texts[1].length + numbers.byteLength);
+    bytes.set(texts[0]); bytes.set(texts[1], texts[0].length); bytes.set(new Uint8Array(numbers.buffer), texts[0].length + texts[1].length);
+    if (writeBytes(bytes.subarray(0, pick([bytes.length, bytes.length, below(bytes.length + 1)])))) {
+      call("bp_label_widths", pick([texts[0].length, hostileInt()]), pick([texts[1].length, texts[1].length, hostileInt()]), count);
+    }
+  },
   () => { // a real snapshot, damaged
     const length = call("bp_snapshot");
     if (length <= 0) return;
@@ -173,10 +187,25 @@ const NORMAL = [
     call("bp_touch", 0, id, px, py, clock); call("bp_touch", 1, id, px + 20, py, clock + 0.01); call("bp_touch", 2, id, px + 40, py, clock + 0.02); },
   () => { call("bp_move_focus", below(6)); call(pick(["bp_activate_focused", "bp_remove_focused"])); },
   () => { call("bp_accessibility"); call("bp_events_json"); call("bp_announcements"); },
+  () => labelWidths(below(4) === 0 ? 0 : 95),
   () => { const length = call("bp_snapshot"); if (length > 0 && length < (8 << 20)) {
     const bytes = new Uint8Array(memory.buffer, call("bp_text"), length).slice(); if (writeBytes(bytes)) call("bp_restore", length); } },
 ];
 let clock = 100;
+
+/** Printable ASCII measured in a wide face (`count` 0: back to the built-in table), as the element sends it. */
+function labelWidths(count) {
+  const graphemes = Array.from({ length: count }, (_, i) => String.fromCharCode(32 + i));
+  const family = count ? utf8("monospace") : new Uint8Array(0), text = utf8(graphemes.join("\0"));
+  const numbers = Float64Array.from({ length: 2 * count }, (_, i) => (i < count ? 0.6 : 0.66) + below(10) / 100);
+  const bytes = new Uint8Array(family.length + text.length + numbers.byteLength);
+  bytes.set(family); bytes.set(text, family.length); bytes.set(new Uint8Array(numbers.buffer), family.length + text.length);
+  if (!writeBytes(bytes)) return;
+  const code = call("bp_label_widths", family.length, text.length, count);
+  if (code !== 0 && code !== -1) {  // -1: no session yet
+    fail(`bp_label_widths refused valid widths (${code}): ${new TextDecoder().decode(new Uint8Array(memory.buffer, call("bp_text"), call("bp_text_length")))}`);
+  }
+}
 
 /** A fresh scenario in the player, checked against its golden hash at every step. */
 function replayCheck(scenario, steps) {
@@ -270,6 +299,11 @@ function checkEngineRecovery() {
   engine.pointerDown(1, 190, 350, t); engine.pointerMove(1, 220, 350, t + 0.02); engine.frame(t += 1 / 60);
   engine.pointerUp(1, 230, 350, t);
   engine.set("maxSelected", 3); engine.selectTag(1); engine.focus(4); engine.moveFocus("right");
+  const ascii = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+  const widths = engine.labelWidths("monospace", ascii, ascii.map(() => 0.6), ascii.map(() => 0.66));
+  if (!widths.ok) fail(`BubbleEngine.labelWidths refused valid widths: ${widths.error}`);
+  const refused = engine.labelWidths("monospace", ["a"], [NaN], [0.5]);
+  if (refused.ok || !/regular width of "a" nan/.test(refused.error)) fail(`BubbleEngine.labelWidths accepted NaN: ${JSON.stringify(refused)}`);
   const snapshot = engine.snapshot();
   engine.frame(t += 1 / 60);
   engine.restore(snapshot);

@@ -42,6 +42,9 @@ public struct PlaygroundSession {
     public internal(set) var commands: [PlaygroundCommand] = []
     /// Whether commands are journaled. Off by default: a long live session would grow it forever.
     public var isRecording = false
+    /// Label widths the page measured in its real font (nil: the built-in table); see
+    /// `setLabelWidths(fontFamily:graphemes:regular:bold:)`.
+    public internal(set) var labelWidths: SceneLabelWidths? = nil
     var counters = PlaygroundCounters()
     var announcements: [BubbleAnnouncement] = []
 
@@ -115,11 +118,14 @@ public struct PlaygroundSession {
     /// The picker's exact-state hash.
     public func stateHash() -> UInt64 { picker.stateHash() }
 
-    /// The draw list of the frame on screen (at the last frame's or advance's fraction).
+    /// The draw list of the frame on screen (at the last frame's or advance's fraction), its
+    /// labels laid out with `labelWidths` when the page supplied them.
     /// - Complexity: O(n).
     public mutating func scene() -> DrawList {
-        if lastFrameIsCurrent, let shown = lastFrame { return sceneBuilder.scene(for: shown.frame) }
-        return sceneBuilder.scene(for: picker.frame(interpolation: fraction))
+        let shown = lastFrameIsCurrent ? lastFrame?.frame ?? picker.frame(interpolation: fraction)
+            : picker.frame(interpolation: fraction)
+        guard let labelWidths else { return sceneBuilder.scene(for: shown) }
+        return sceneBuilder.scene(for: shown, measuring: labelWidths)
     }
 
     /// The events since the last call (selected, removed, refused, …), oldest first.

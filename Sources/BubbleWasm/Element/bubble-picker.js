@@ -21,6 +21,9 @@ const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", Ar
 /** Settings that prefers-reduced-motion sets to 0 (unless the page set them): the grow-in, selection
  *  and removal animations. Bubbles still move under fingers and the field. */
 const MOTION_SETTINGS = ["growInDuration", "selectionDuration", "removalDuration"];
+/** Measured for every label font: printable ASCII and the ellipsis truncation adds; each label's
+ *  other graphemes are measured when it arrives. */
+const FONT_SAMPLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + "\u2026";
 const STYLE = `
 :host { display: block; position: relative; contain: strict; overflow: hidden; min-height: 120px;
   touch-action: none; -webkit-user-select: none; user-select: none; -webkit-tap-highlight-color: transparent; }
@@ -111,7 +114,8 @@ class BubblePickerElement extends HTMLElement {
       selected: o.hasAttribute("selected"), color: o.dataset.color || undefined,
       size: o.dataset.size ? Number(o.dataset.size) : undefined,
     }));
-    if (items.length) this.add(items);
+    if (items.length) this.add(items); else this.measureLabels();
+    if (document.fonts) document.fonts.addEventListener("loadingdone", () => this.refreshFont(true));
     this.frame(this.clock() / 1000);
     this.dispatchEvent(new CustomEvent("ready"));
     this.resolveReady(this);
@@ -221,6 +225,7 @@ class BubblePickerElement extends HTMLElement {
   /** Adds a bubble ({label, tag, size, selected, color, at}) or an array of them; returns the ids. */
   add(items) {
     const list = Array.isArray(items) ? items : [items];
+    this.measureLabels(list.map((item) => String(item?.label ?? "")));
     const ids = list.map((item) => {
       const id = this.engine.add({ tag: 0, selected: false, ...item });
       if (id >= 0) this.meta.set(id, { tag: item.tag || 0, label: item.label || "" });
@@ -262,7 +267,16 @@ class BubblePickerElement extends HTMLElement {
   /** The picker as versioned text (the engine's saved state). */
   snapshot() { return this.engine.snapshot(); }
   /** Restores a snapshot; returns {ok} or {ok: false, error}. */
-  restore(text) { const result = this.engine.restore(text); this.changed(); return result; }
+  restore(text) {
+    const result = this.engine.restore(text);
+    if (result.ok) {  // a restore reports no events: the selection and labels come from the engine
+      const elements = this.engine.accessibility().elements;
+      this.selectedIds = new Set(elements.filter((e) => e.selected).map((e) => e.id));
+      this.measureLabels(elements.map((e) => e.label));
+    }
+    this.changed();
+    return result;
+  }
   /** Sets a setting by its engine name; returns {ok} or {ok: false, error}. */
   set(name, value) { const result = this.engine.set(name, value); this.changed(); return result; }
   get(name) { return this.engine.get(name); }
@@ -336,7 +350,54 @@ class BubblePickerElement extends HTMLElement {
       palette: palette ? palette.split(/,(?![^(]*\))/).map((c) => c.trim()).filter(Boolean) : null,
       selectedFill: selectedFill || null, labelColor: labelColor || null, fontFamily: font || null,
     };
+    if ((font || DEFAULT_FONT) !== this.fontFamily) queueMicrotask(() => this.refreshFont());
     return this.cachedTheme;
+  }
+
+  // Fonts -------------------------------------------------------------------------------------
+
+  /** The family labels are drawn in: --bubble-font, else the renderer's default. */
+  labelFamily() { return getComputedStyle(this).getPropertyValue("--bubble-font").trim() || DEFAULT_FONT; }
+
+  /**
+   * Labels are laid out in the font they are drawn in: measures (canvas measureText, regular and
+   * the labels' bold, in em) FONT_SAMPLE and the graphemes of `labels` not measured yet, and passes
+   * every width measured in the family to the engine (`engine.labelWidths`). From scratch, with
+   * every current label, when the family changed or `force` (web fonts finished loading).
+   */
+  measureLabels(labels = [], force = false) {
+    if (!this.engine) return;
+    const family = this.labelFamily();
+    if (force || family !== this.fontFamily || !this.fontWidths) {
+      this.fontFamily = family;
+      this.fontWidths = new Map();
+      labels = labels.concat(this.engine.accessibility().elements.map((e) => e.label));
+    }
+    const fresh = new Set();
+    const segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? (this.segmenter ||= new Intl.Segmenter()) : null;
+    for (const text of [FONT_SAMPLE, ...labels]) {
+      const parts = segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text);
+      for (const g of parts) if (!this.fontWidths.has(g) && !g.includes("\0")) fresh.add(g);  // U+0000 separates them
+    }
+    if (!fresh.size) return;
+    const ctx = this.fontContext ||= document.createElement("canvas").getContext("2d");
+    // At the renderer's base size (it draws every label at that size, scaled), so hinting agrees.
+    const size = SceneRenderer.BASE_SIZE;
+    ctx.font = `${size}px ${family}`;
+    for (const g of fresh) this.fontWidths.set(g, [ctx.measureText(g).width / size, 0]);
+    ctx.font = `600 ${size}px ${family}`;
+    for (const g of fresh) this.fontWidths.get(g)[1] = ctx.measureText(g).width / size;
+    const graphemes = Array.from(this.fontWidths.keys()), widths = graphemes.map((g) => this.fontWidths.get(g));
+    const result = this.engine.labelWidths(family, graphemes, widths.map((w) => w[0]), widths.map((w) => w[1]));
+    if (!result.ok) console.warn(`<bubble-picker> --bubble-font ${family}: ${result.error}`);
+    this.dirty = true;
+  }
+
+  /** Measures again when the family changed (or always, `force`) and redraws. */
+  refreshFont(force = false) {
+    if (!this.engine || (!force && this.labelFamily() === this.fontFamily)) return;
+    this.measureLabels([], true);
+    this.changed();
   }
 
   // Events ------------------------------------------------------------------------------------

@@ -17,8 +17,9 @@
 //     event list and on the console), and `recovery.recoveries` counts them.
 //   * Journals are lanes (`"live"`, `"player"`): `recovery.journal(lane, entry, reset)` appends a call,
 //     or starts the lane afresh with it (a new session, a scenario load, a seek). An entry is
-//     `{ name, args, texts }`; `texts`, when present, are written into the input buffer first and
-//     their byte lengths passed before `args` (as bp_player_load and bp_create_scenario take them).
+//     `{ name, args, texts, bytes }`; `texts`, when present, are written into the input buffer first and
+//     their byte lengths passed before `args` (as bp_player_load and bp_create_scenario take them);
+//     `bytes` (a Uint8Array, optional) follow the texts in the buffer (bp_label_widths' numbers).
 //   * If the replay itself traps, every lane is dropped and the instance is fresh and empty
 //     (`restored: false`): the host must start again.
 "use strict";
@@ -140,19 +141,21 @@ class TrapRecovery {
   }
 
   replay(entry) {
-    const lengths = entry.texts ? this.writeInput(entry.texts) : [];
+    const lengths = entry.texts ? this.writeInput(entry.texts, entry.bytes) : [];
     this.raw[entry.name](...lengths, ...entry.args);
   }
 
-  /** Copies UTF-8 strings into the input buffer, back to back; returns their byte lengths. */
-  writeInput(texts) {
+  /** Copies UTF-8 strings into the input buffer, back to back, then `bytes` (optional); returns
+   *  the strings' byte lengths. */
+  writeInput(texts, bytes = null) {
     const encoded = texts.map((t) => new TextEncoder().encode(t));
+    if (bytes) encoded.push(bytes);
     const total = encoded.reduce((sum, e) => sum + e.length, 0);
     const pointer = this.raw.bp_input(total);
     if (!pointer) throw new Error(`input of ${total} bytes refused (more than the module accepts)`);
     let offset = 0;
     for (const e of encoded) { new Uint8Array(this.memory.buffer, pointer + offset, e.length).set(e); offset += e.length; }
-    return encoded.map((e) => e.length);
+    return encoded.slice(0, texts.length).map((e) => e.length);
   }
 }
 
@@ -406,11 +409,11 @@ class BubbleEngine {
   drain() { this.recovery.raw.bp_events_json(); this.recovery.raw.bp_announcements(); }
 
   /** Calls an export that changes the picker; journals it for trap recovery unless it trapped. */
-  change(name, args, texts = null) {
+  change(name, args, texts = null, bytes = null) {
     const recoveries = this.recovery.recoveries;
-    const lengths = texts ? this.recovery.writeInput(texts) : [];
+    const lengths = texts ? this.recovery.writeInput(texts, bytes) : [];
     const result = this.x[name](...lengths, ...args);
-    if (this.recovery.recoveries === recoveries) this.recovery.journal("live", { name, args, texts });
+    if (this.recovery.recoveries === recoveries) this.recovery.journal("live", bytes ? { name, args, texts, bytes } : { name, args, texts });
     return result;
   }
 
@@ -585,6 +588,29 @@ class BubbleEngine {
     const code = this.change("bp_restore", [], [String(text)]);
     return code === 0 ? { ok: true } : { ok: false, error: code === -1 ? "no picker" : this.failure() };
   }
+  // Fonts -----------------------------------------------------------------------------------------
+
+  /**
+   * Lays labels out with widths measured in the page's font: `graphemes` (an array of extended
+   * grapheme clusters) with their advances in em (`ctx.measureText(g).width / fontSizePx`),
+   * `regular[i]` in the regular weight and `bold[i]` in the labels' bold one (600); graphemes not
+   * given are measured by the built-in table. `labelWidths(null)` goes back to the built-in table.
+   * → { ok: true } | { ok: false, error } (nothing changed). Only the scene changes, not the hash.
+   */
+  labelWidths(fontFamily, graphemes = [], regular = [], bold = []) {
+    if (fontFamily === null || fontFamily === undefined) fontFamily = "";
+    const count = graphemes.length;
+    if (regular.length !== count || bold.length !== count) {
+      return { ok: false, error: `widths: ${regular.length} regular and ${bold.length} bold for ${count} graphemes` };
+    }
+    const numbers = new Float64Array(2 * count);
+    for (let i = 0; i < count; i++) { numbers[i] = Number(regular[i]); numbers[count + i] = Number(bold[i]); }
+    const code = this.change("bp_label_widths", [count], [String(fontFamily), graphemes.map(String).join("\0")],
+      new Uint8Array(numbers.buffer));
+    if (code === 0) return { ok: true };
+    return { ok: false, error: code === undefined ? "the engine trapped and recovered" : (code === -1 ? "no picker" : this.failure()) };
+  }
+
   /** The exact-state hash, 16 hex digits. */
   hash() { return BigInt.asUintN(64, this.x.bp_hash() ?? 0n).toString(16).padStart(16, "0"); }
   /** The session's journal (when loaded with `record: true`): replays natively to the same hash. */

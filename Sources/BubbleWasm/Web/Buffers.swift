@@ -64,6 +64,20 @@ struct SharedBuffer {
     /// Copies a string's UTF-8 in.
     mutating func write(_ text: String) { write(Array(text.utf8)) }
 
+    /// `count` little-endian Float64s starting `offset` bytes into the content (any alignment);
+    /// nil when `offset` or `count` is negative or they run past `count` bytes of content.
+    func doubles(at offset: Int64, count: Int64) -> [Double]? {
+        guard offset >= 0, count >= 0, count <= Int64(Int32.max) / 8, offset + 8 * count <= Int64(self.count) else { return nil }
+        guard count > 0, let base else { return count == 0 ? [] : nil }
+        var values: [Double] = []
+        values.reserveCapacity(Int(count))
+        for index in 0..<Int(count) {
+            let bits = (base + Int(offset) + 8 * index).loadUnaligned(as: UInt64.self)
+            values.append(Double(bitPattern: UInt64(littleEndian: bits)))
+        }
+        return values
+    }
+
     /// The content as consecutive UTF-8 texts of the given byte lengths (invalid UTF-8 becomes
     /// U+FFFD); nil when a length is negative or together they run past `count`.
     func texts(_ lengths: [Int32]) -> [String]? {
