@@ -20,6 +20,11 @@ const EVENT_NAMES = { selected: "bubbleselect", deselected: "bubbledeselect", re
 const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 /** Settings that prefers-reduced-motion sets to 0 (unless the page set them): the grow-in, selection
  *  and removal animations. Bubbles still move under fingers and the field. */
+/** The engine's fixed step (its default time step), seconds. */
+const STEP_SECONDS = 1 / 60;
+/** Physics time one display frame may spend catching up after a slow frame, milliseconds, and
+ *  the most steps it may run then (the engine's own limit is higher). */
+const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
 const MOTION_SETTINGS = ["growInDuration", "selectionDuration", "removalDuration"];
 /** Measured for every label font: printable ASCII and the ellipsis truncation adds; each label's
  *  other graphemes are measured when it arrives. */
@@ -66,6 +71,10 @@ class BubblePickerElement extends HTMLElement {
     this.autoplay = true;            // false: the page calls frame(t) itself (tests, custom clocks)
     this.clock = () => performance.now();
     this.frameTimes = { physics: 0, scene: 0, draw: 0 };
+    this.stepCost = 0;               // milliseconds per engine step (moving average), for the catch-up limit
+    this.droppedTime = 0;            // display seconds the engine skipped after slow frames
+    this.lastFrameTime = null;
+    this.latestInput = -Infinity;    // the latest pointer time given to the engine, on its clock
     this.dirty = true;
     this.a11yDirty = true;
     this.lastA11y = -Infinity;
@@ -307,9 +316,14 @@ class BubblePickerElement extends HTMLElement {
    */
   frame(t) {
     const engine = this.engine;
+    this.limitCatchUp(t);
     const t0 = performance.now();
-    const result = engine.frame(t);
+    const result = engine.frame(t - this.droppedTime);
     const t1 = performance.now();
+    if (result.stepsRun > 0) {
+      const perStep = (t1 - t0) / result.stepsRun;
+      this.stepCost = this.stepCost ? this.stepCost + (perStep - this.stepCost) * 0.2 : perStep;
+    }
     this.drainEvents();
     let t2 = t1, t3 = t1;
     if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
@@ -483,13 +497,35 @@ class BubblePickerElement extends HTMLElement {
   }
 
   /** Container point of a pointer event (the container fills the element). */
+  /**
+   * After a slow frame the engine runs only the steps that fit `CATCH_UP_MS` of physics (at the
+   * measured cost of a step, at least one) and the rest of the elapsed time is dropped: the picker
+   * slows down rather than spending every frame catching up with the last. The engine sees a
+   * display clock without the dropped time (frames and pointers alike), so its journal replays;
+   * a frame never drops time past input the engine already has.
+   */
+  limitCatchUp(t) {
+    const last = this.lastFrameTime;
+    this.lastFrameTime = t;
+    if (last === null || !(t > last) || !(this.stepCost > 0)) return;
+    const steps = Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
+    const allowed = steps * STEP_SECONDS;
+    if (t - last > allowed) this.droppedTime += t - last - allowed;
+    // Input the engine already has stays in its past: a frame never drops time past it.
+    this.droppedTime = Math.max(0, Math.min(this.droppedTime, t - this.latestInput));
+  }
+
   point(event) {
     const rect = this.canvas.getBoundingClientRect();
     return { x: event.clientX - rect.left, y: event.clientY - rect.top };
   }
 
   /** The event's time on the display clock, seconds (synthetic events: the element's clock). */
-  time(event) { return (event.isTrusted ? event.timeStamp : this.clock()) / 1000; }
+  time(event) {
+    const t = (event.isTrusted ? event.timeStamp : this.clock()) / 1000 - this.droppedTime;
+    this.latestInput = Math.max(this.latestInput, t);
+    return t;
+  }
 
   pointer(kind, event) {
     if (!this.engine) return;
