@@ -70,7 +70,7 @@ struct Chunking: Sendable {
     var parts = 1
 
     /// Chunks per configured thread when there are several.
-    static let chunksPerThread = 1
+    static let chunksPerThread = 4
 
     /// Cut into `parts` chunks at most.
     init(parts: Int = 1) { self.parts = parts }

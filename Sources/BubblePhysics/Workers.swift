@@ -19,8 +19,8 @@ import Synchronization
 ///   gain at 100,000 bodies).
 /// - The calling thread waiting for a worker's chunk longer than `lateSpins` (the worker was
 ///   descheduled, or shares a core with it) parks until the chunk is done. Once a step has
-///   spent more than `lateShare` of its time parked so, its workers are *late*: they park, and
-///   the rest of the step runs on the calling thread.
+///   spent more than `lateShare` of its time, and more than `leastLateWait`, parked so, its
+///   workers are *late*: they park, and the rest of the step runs on the calling thread.
 /// - Whether a step uses the workers at all is chosen from what steps cost each way
 ///   (`ThreadChoice`): the pool times its steps — only to choose, never to change a result.
 ///
@@ -71,6 +71,9 @@ final class WorkerPool: @unchecked Sendable {
     static let lateSpins = 32_768
     /// The share of a step's time spent parked for slow workers beyond which they are late.
     static let lateShare = 0.25
+    /// Parked time that never makes workers late, however short the step: a virtual CPU's or an
+    /// interrupt's hiccup is shorter; a worker descheduled for a scheduler slice is longer.
+    static let leastLateWait = Duration.milliseconds(1)
 
     /// True while the current step uses the workers and none is late: workers spin for phases.
     private let stepping = Atomic<Bool>(false)
@@ -134,9 +137,10 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Waits until every chunk of the phase is done: spins, then (the worker holding a chunk is
     /// slow: descheduled, or sharing a core) parks until the worker finishing the phase signals.
-    /// Once the step has spent more than `lateShare` of its time parked so, its workers are
-    /// *late*: they park, and the rest of the step runs on the calling thread. (One hiccup, an
-    /// interrupt or a virtual CPU briefly taken away, does not end a step's parallelism.)
+    /// Once the step has spent more than `lateShare` of its time (and `leastLateWait`) parked
+    /// so, its workers are *late*: they park, and the rest of the step runs on the calling
+    /// thread. (One hiccup, an interrupt or a virtual CPU briefly taken away, does not end a
+    /// step's parallelism.)
     private func waitForPhase(_ chunks: Int) {
         var spins = 0
         while done.load(ordering: .acquiring) < chunks {
@@ -152,7 +156,7 @@ final class WorkerPool: @unchecked Sendable {
             }
             let now = ContinuousClock.now
             parkedThisStep += now - parkedAt
-            if parkedThisStep > (now - stepStart) * WorkerPool.lateShare {
+            if parkedThisStep > WorkerPool.leastLateWait && parkedThisStep > (now - stepStart) * WorkerPool.lateShare {
                 late = true
                 stepping.store(false, ordering: .releasing)
             }

@@ -28,9 +28,10 @@ public struct WorldConfiguration: Hashable, Sendable {
     /// N − 1 worker threads of a process-wide pool for the colours, the per-body passes, the
     /// contact refresh, the pair search and the wall contacts. The results are bit-identical for
     /// every value (no chunk's result depends on how the work is cut or which thread runs it).
-    /// Worth it from several thousand bodies. The pool uses its workers only while they make
-    /// steps cheaper: on a machine whose cores are busy the step runs on the calling thread (see
-    /// `WorkerPool`). Without Dispatch (Embedded Swift, WebAssembly), on Apple systems before
+    /// Worlds of fewer than 4,096 bodies always step on the calling thread (their step costs
+    /// about as much as handing its phases around). The pool uses its workers only while they
+    /// make steps cheaper: on a machine whose cores are busy the step runs on the calling thread
+    /// (see `WorkerPool` and `ThreadChoice`). Without Dispatch (Embedded Swift, WebAssembly), on Apple systems before
     /// macOS 15 / iOS 18, or while another world is stepping on the pool, the step runs on the
     /// calling thread.
     public var threads: Int = 1
