@@ -45,7 +45,7 @@ struct StepRunner {
     /// Runs `body` with a runner for `threads` threads over `bodies` bodies: with the pool's
     /// workers when it is available, free and the workers pay (`WorkerPool`, `ThreadChoice`).
     static func with<Result>(threads: Int, bodies: Int, _ body: (StepRunner) -> Result) -> Result {
-        let chunking = Chunking(threads: threads)
+        let chunking = Chunking(parts: threads)
         #if canImport(Dispatch) && !hasFeature(Embedded)
         if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             if let parallel = WorkerPool.shared.begin(threads: threads, bodies: bodies) {
@@ -58,25 +58,16 @@ struct StepRunner {
     }
 
     /// A runner on the calling thread that cuts passes as `threads` threads would (tests).
-    static func serial(cutFor threads: Int = 1) -> StepRunner { StepRunner(chunking: Chunking(threads: threads), parallel: false) }
+    static func serial(cutFor threads: Int = 1) -> StepRunner { StepRunner(chunking: Chunking(parts: threads), parallel: false) }
 }
 
-/// How a pass is cut into chunks: by the configured thread count (`chunksPerThread` chunks per
-/// thread, each at least a minimum of work), never by the threads that actually run them.
+/// How a pass is cut into chunks: by the configured thread count (one chunk per thread, each
+/// at least a minimum of work), never by the threads that actually run them.
 struct Chunking: Sendable {
-    /// Chunks a pass is cut into at most (before the minimum sizes). Several per thread, so that
-    /// a thread whose chunks cost more than another's (a dense region of the crowd), or that is
-    /// slowed down, leaves the chunks it has not claimed to the others (`WorkerPool`).
+    /// Chunks a pass is cut into at most (before the minimum sizes): the configured thread
+    /// count. A worker that has not started leaves its chunk to the calling thread, which claims
+    /// from the other end (`WorkerPool`).
     var parts = 1
-
-    /// Chunks per configured thread when there are several.
-    static let chunksPerThread = 4
-
-    /// Cut into `parts` chunks at most.
-    init(parts: Int = 1) { self.parts = parts }
-
-    /// The cut for `threads` threads: one chunk for one thread, else `chunksPerThread` each.
-    init(threads: Int) { self.parts = threads == 1 ? 1 : threads * Chunking.chunksPerThread }
 
     /// Items per chunk for `count` items: `count / parts`, at least `base`, and enough that
     /// there are at most 65,535 chunks. One part takes everything as one chunk, without the
