@@ -1,9 +1,9 @@
 /// Whether a step runs on the worker pool or on the calling thread alone (`WorkerPool`), chosen
 /// from what steps cost each way. Every so often a *try* runs `tryLength` steps the other way;
-/// its typical cost per body (the mean of the middle two of four) is compared with that of the
-/// `tryLength` steps taken the preferred way just before it, so a slow change of the work (a
-/// crowd settling) does not pass for a difference between the ways, and one preempted step
-/// does not decide. The other way wins only when it is cheaper by more than `margin`. Tries
+/// its mean cost per body is compared with that of the `tryLength` steps taken the preferred way
+/// just before it, so a slow change of the work (a crowd settling) does not pass for a
+/// difference between the ways. (The mean, not a robust middle: on busy cores every third step
+/// with the workers can cost several times the others, and that is their real cost.) The other way wins only when it is cheaper by more than `margin`. Tries
 /// come after an interval of steps that doubles while the preferred way stays cheaper, up to
 /// `longestInterval(bodies:)`, so on a machine whose cores are busy the pool costs little, and
 /// once cores are free again it is back within that interval. The first `warmUpSteps` steps of
@@ -96,7 +96,7 @@ struct ThreadChoice {
             tried = SIMD4(repeating: .infinity)
         }
         guard trying == 0 else { return }
-        if ThreadChoice.typical(tried) < ThreadChoice.margin * ThreadChoice.typical(recent) {
+        if ThreadChoice.mean(tried) < ThreadChoice.margin * ThreadChoice.mean(recent) {
             switchWays(measured: tried, interval: ThreadChoice.firstInterval)
             // Back to the workers after late steps: on probation, one more late step ends it.
             if prefersParallel && lateSwitches > 0 { sinceLate = 0 }
@@ -133,10 +133,6 @@ struct ThreadChoice {
         countdown = interval
     }
 
-    /// The mean of the middle two of four costs: one outlier either way does not move it.
-    static func typical(_ costs: SIMD4<Double>) -> Double {
-        let low = SIMD2(min(costs[0], costs[1]), min(costs[2], costs[3]))
-        let high = SIMD2(max(costs[0], costs[1]), max(costs[2], costs[3]))
-        return (max(low[0], low[1]) + min(high[0], high[1])) / 2
-    }
+    /// The mean of four costs.
+    static func mean(_ costs: SIMD4<Double>) -> Double { costs.sum() / 4 }
 }
