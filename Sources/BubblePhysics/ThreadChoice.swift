@@ -51,7 +51,8 @@ struct ThreadChoice {
     static let margin = 0.97
     /// Two late steps at most this many steps with the workers apart end their preference.
     static let strikeWindow = 16
-    /// Fewer bodies than this always step on the calling thread.
+    /// Fewer bodies than this always step on the calling thread (the default of
+    /// `WorldConfiguration.leastParallelBodies`).
     static let leastBodies = 4096
 
     /// A choice that has measured nothing yet: the pool preferred.
@@ -65,9 +66,9 @@ struct ThreadChoice {
 
     /// Whether the next step, of `bodies` bodies, runs with the workers.
     /// - Complexity: O(1).
-    mutating func next(bodies: Int) -> Bool {
+    mutating func next(bodies: Int, leastBodies: Int = ThreadChoice.leastBodies) -> Bool {
         if bodies > 2 * self.bodies || 2 * bodies < self.bodies { self = ThreadChoice(bodies: bodies) }
-        if bodies < ThreadChoice.leastBodies { return false }
+        if bodies < leastBodies { return false }
         if trying == 0 && warmUp == 0 && !recent[0].isNaN {
             countdown -= 1
             if countdown <= 0 { trying = ThreadChoice.tryLength }
@@ -78,8 +79,8 @@ struct ThreadChoice {
     /// Records what the step just taken cost, in seconds, and whether it was late (it ran with
     /// the workers and waited for a descheduled one).
     /// - Complexity: O(1).
-    mutating func record(seconds: Double, bodies: Int, late: Bool = false) {
-        if warmUp > 0 || bodies < ThreadChoice.leastBodies {
+    mutating func record(seconds: Double, bodies: Int, late: Bool = false, leastBodies: Int = ThreadChoice.leastBodies) {
+        if warmUp > 0 || bodies < leastBodies {
             warmUp = max(warmUp - 1, 0)
             return
         }

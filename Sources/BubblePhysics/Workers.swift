@@ -62,6 +62,7 @@ final class WorkerPool: @unchecked Sendable {
     /// The current step: whether it uses the workers, its bodies and when it began.
     @exclusivity(unchecked) private var stepIsParallel = false
     @exclusivity(unchecked) private var stepBodies = 0
+    @exclusivity(unchecked) private var stepLeastBodies = ThreadChoice.leastBodies
     @exclusivity(unchecked) private var stepStart = ContinuousClock.now
     /// How long the current step's calling thread has parked waiting for slow workers.
     @exclusivity(unchecked) private var parkedThisStep = Duration.zero
@@ -87,9 +88,10 @@ final class WorkerPool: @unchecked Sendable {
     /// Takes the pool for one step of `bodies` bodies with `threads − 1` workers. Returns nil
     /// when another step holds it (the step then runs on the calling thread), else whether this
     /// step uses the workers (`ThreadChoice`); either way `end()` must follow.
-    func begin(threads: Int, bodies: Int) -> Bool? {
+    func begin(threads: Int, bodies: Int, leastBodies: Int) -> Bool? {
         guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return nil }
-        stepIsParallel = choice.next(bodies: bodies)
+        stepIsParallel = choice.next(bodies: bodies, leastBodies: leastBodies)
+        stepLeastBodies = leastBodies
         stepBodies = bodies
         late = false
         parkedThisStep = .zero
@@ -111,7 +113,7 @@ final class WorkerPool: @unchecked Sendable {
     func end() {
         let elapsed = ContinuousClock.now - stepStart
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        choice.record(seconds: seconds, bodies: stepBodies, late: late)
+        choice.record(seconds: seconds, bodies: stepBodies, late: late, leastBodies: stepLeastBodies)
         stepping.store(false, ordering: .releasing)
         stepWorkers = 0
         busy.store(false, ordering: .releasing)

@@ -22,7 +22,8 @@ extension World {
     /// The contacts made to cover every close pair, then the solve, on the step's threads.
     private mutating func prepareAndSolve() -> BodySummary {
         let storage = uniqueStorage()
-        return StepRunner.with(threads: configuration.threads, bodies: bodyCount) { runner in
+        return StepRunner.with(threads: configuration.threads, bodies: bodyCount,
+                               leastBodies: configuration.leastParallelBodies) { runner in
             prepareContacts(storage, runner)
             return solveStep(storage, runner)
         }

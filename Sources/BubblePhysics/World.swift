@@ -35,6 +35,9 @@ public struct WorldConfiguration: Hashable, Sendable {
     /// macOS 15 / iOS 18, or while another world is stepping on the pool, the step runs on the
     /// calling thread.
     public var threads: Int = 1
+    /// Worlds with fewer bodies step on the calling thread whatever `threads` says. Internal:
+    /// tests lower it to run small worlds on the workers.
+    var leastParallelBodies = ThreadChoice.leastBodies
 
     /// Settings with their defaults.
     public init() {}
@@ -145,9 +148,10 @@ extension World {
     public mutating func setConfiguration(_ configuration: WorldConfiguration) throws(InvalidValue) {
         try configuration.validate()
         guard configuration != self.configuration else { return }
-        // Thread count alone changes no result: it neither wakes the world nor rebuilds.
+        // Thread settings alone change no result: they neither wake the world nor rebuild.
         var others = configuration
         others.threads = self.configuration.threads
+        others.leastParallelBodies = self.configuration.leastParallelBodies
         if others != self.configuration { changed(rebuild: true) }
         self.configuration = configuration
     }

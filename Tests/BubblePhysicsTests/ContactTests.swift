@@ -104,6 +104,7 @@ struct ContactTests {
         func walls(threads: Int) throws -> [WallContact] {
             var configuration = WorldConfiguration()
             configuration.threads = threads
+            configuration.leastParallelBodies = 0
             var world = try CrowdBenchmark.makeWorld(count: count, configuration: configuration)
             try world.setField(AttractionField(point: Vector2(0, 0), law: .radialGravity, strength: 40, falloffRadius: 1))
             for _ in 0..<TestSize.pick(20, long: 40) { world.step() }

@@ -40,6 +40,7 @@ struct PropertyTests {
         c.elasticity = value(C.elasticityRange, &random)
         c.speculativeFraction = value(C.speculativeFractionRange, &random)
         c.threads = 1 + random.next(below: 2)
+        c.leastParallelBodies = 0
         return c
     }
 

@@ -9,6 +9,7 @@ struct SolverTests {
     static func crowdHash(threads: Int, count: Int = TestSize.pick(1100, long: 6000), steps: Int = TestSize.pick(45, long: 60)) throws -> UInt64 {
         var configuration = WorldConfiguration()
         configuration.threads = threads
+        configuration.leastParallelBodies = 0  // small worlds on the workers too
         var world = try CrowdBenchmark.makeWorld(count: count, configuration: configuration)
         for step in 0..<steps {
             world.step()
@@ -56,6 +57,8 @@ struct SolverTests {
         func hash(_ threads: Int) throws -> UInt64 {
             var configuration = WorldConfiguration()
             configuration.threads = threads
+            configuration.leastParallelBodies = 0
+        configuration.leastParallelBodies = 0  // small worlds on the workers too
             configuration.elasticity = 0.7
             var world = try CrowdBenchmark.makeWorld(count: TestSize.pick(2200, long: 3000), configuration: configuration)
             run(&world, steps: TestSize.pick(20, long: 40))

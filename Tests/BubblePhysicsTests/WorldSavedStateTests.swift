@@ -32,6 +32,7 @@ struct WorldSavedStateTests {
         #expect(restored.invariantViolation() == nil)
         var configuration = restored.configuration
         configuration.threads = 2
+        configuration.leastParallelBodies = 0  // a small world on the workers too
         try restored.setConfiguration(configuration)
         for _ in 0..<30 {
             original.step()
