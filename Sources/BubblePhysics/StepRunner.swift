@@ -44,17 +44,19 @@ struct StepRunner {
 
     /// Runs `body` with a runner for `threads` threads over `bodies` bodies: with the pool's
     /// workers when it is available, free and the workers pay (`WorkerPool`, `ThreadChoice`).
+    /// A world under `leastBodies` bodies, which never uses the workers, takes each pass as one
+    /// chunk (no pass's result depends on the cut, nor on a cut that changes between steps).
     static func with<Result>(threads: Int, bodies: Int, leastBodies: Int = ThreadChoice.leastBodies,
                              _ body: (StepRunner) -> Result) -> Result {
         #if canImport(Dispatch) && !hasFeature(Embedded)
         if threads > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             if let parallel = WorkerPool.shared.begin(threads: threads, bodies: bodies, leastBodies: leastBodies) {
                 defer { WorkerPool.shared.end() }
-                return body(StepRunner(chunking: Chunking(parts: threads), parallel: parallel))
+                return body(StepRunner(chunking: Chunking(parts: bodies < leastBodies ? 1 : threads), parallel: parallel))
             }
         }
         #endif
-        return body(StepRunner(chunking: Chunking(parts: threads), parallel: false))
+        return body(StepRunner(chunking: Chunking(parts: bodies < leastBodies ? 1 : threads), parallel: false))
     }
 
     /// A runner on the calling thread that cuts passes as `threads` threads would (tests).

@@ -49,6 +49,10 @@ struct ThreadChoice {
     static let warmUpSteps = 2
     /// The other way counts as cheaper when it costs less than this fraction of the preferred.
     static let margin = 0.97
+    /// The same for leaving the workers: on free cores one slow step (a hiccup) in the four
+    /// before a try should not send the next steps to one thread; busy cores cost far more, and
+    /// late steps decide on their own.
+    static let marginToLeaveWorkers = 0.85
     /// Two late steps at most this many steps with the workers apart end their preference.
     static let strikeWindow = 16
     /// Fewer bodies than this always step on the calling thread (the default of
@@ -97,7 +101,8 @@ struct ThreadChoice {
             tried = SIMD4(repeating: .infinity)
         }
         guard trying == 0 else { return }
-        if ThreadChoice.mean(tried) < ThreadChoice.margin * ThreadChoice.mean(recent) {
+        let margin = prefersParallel ? ThreadChoice.marginToLeaveWorkers : ThreadChoice.margin
+        if ThreadChoice.mean(tried) < margin * ThreadChoice.mean(recent) {
             switchWays(measured: tried, interval: ThreadChoice.firstInterval)
             // Back to the workers after late steps: on probation, one more late step ends it.
             if prefersParallel && lateSwitches > 0 { sinceLate = 0 }

@@ -32,6 +32,23 @@ struct SolverTests {
         #expect(try Self.crowdHash(threads: 4) == one)
     }
 
+    @Test("a thread count (and so a cut of the passes) that changes between steps changes no bit")
+    func changingCut() throws {
+        var configuration = WorldConfiguration()
+        configuration.leastParallelBodies = 0
+        var changing = try CrowdBenchmark.makeWorld(count: 1100, configuration: configuration)
+        var alone = try CrowdBenchmark.makeWorld(count: 1100, configuration: WorldConfiguration())
+        for step in 0..<TestSize.pick(30, long: 200) {
+            if step % 10 == 5 {
+                configuration.threads = [2, 1, 3, 2][(step / 10) % 4]
+                try changing.setConfiguration(configuration)
+            }
+            changing.step()
+            alone.step()
+            #expect(changing.stateHash() == alone.stateHash(), "step \(step)")
+        }
+    }
+
     @Test("every cut of a phase covers its items once, in order, in at most 65,535 chunks")
     func chunksCoverEveryItem() {
         for parts in [1, 2, 3, 4, 8, 128] {
