@@ -49,10 +49,10 @@ struct ThreadChoice {
     static let warmUpSteps = 2
     /// The other way counts as cheaper when it costs less than this fraction of the preferred.
     static let margin = 0.97
-    /// The same for leaving the workers: on free cores one slow step (a hiccup) in the four
-    /// before a try should not send the next steps to one thread; busy cores cost far more, and
-    /// late steps decide on their own.
-    static let marginToLeaveWorkers = 0.85
+    /// The same for leaving the workers (the steps with them may cost at most 5% more than one
+    /// thread): a little wider, so one slow step (a hiccup) in the four before a try on free
+    /// cores does not send the next steps to one thread; late steps decide on their own.
+    static let marginToLeaveWorkers = 0.95
     /// Two late steps at most this many steps with the workers apart end their preference.
     static let strikeWindow = 16
     /// Fewer bodies than this always step on the calling thread (the default of

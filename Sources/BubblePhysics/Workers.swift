@@ -64,6 +64,8 @@ final class WorkerPool: @unchecked Sendable {
     @exclusivity(unchecked) private var stepBodies = 0
     @exclusivity(unchecked) private var stepLeastBodies = ThreadChoice.leastBodies
     @exclusivity(unchecked) private var stepStart = ContinuousClock.now
+    /// How long the last step took.
+    @exclusivity(unchecked) private var lastStep = Duration.zero
     /// How long the current step's calling thread has parked waiting for slow workers.
     @exclusivity(unchecked) private var parkedThisStep = Duration.zero
 
@@ -112,6 +114,7 @@ final class WorkerPool: @unchecked Sendable {
     /// Ends the step: records what it cost (see `ThreadChoice`); the pool is free.
     func end() {
         let elapsed = ContinuousClock.now - stepStart
+        lastStep = elapsed
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         choice.record(seconds: seconds, bodies: stepBodies, late: late, leastBodies: stepLeastBodies)
         stepping.store(false, ordering: .releasing)
@@ -158,7 +161,10 @@ final class WorkerPool: @unchecked Sendable {
             }
             let now = ContinuousClock.now
             parkedThisStep += now - parkedAt
-            if parkedThisStep > WorkerPool.leastLateWait && parkedThisStep > (now - stepStart) * WorkerPool.lateShare {
+            // Against the longer of the step so far and the last step: a hiccup early in a long
+            // step is a small share of it.
+            let reference = max(now - stepStart, lastStep)
+            if parkedThisStep > WorkerPool.leastLateWait && parkedThisStep > reference * WorkerPool.lateShare {
                 late = true
                 stepping.store(false, ordering: .releasing)
             }
