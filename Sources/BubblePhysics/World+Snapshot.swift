@@ -199,7 +199,7 @@ extension World {
     /// A world in exactly the saved state: stepping it gives the same states, bit for bit, as
     /// stepping the world the state was taken from.
     /// - Throws: `InvalidValue` naming the first inconsistent or out-of-range part (a setting, a
-    ///   slot's value, a free list that does not list exactly the free slots, a contact on a free
+    ///   counter above `restoredCounterLimit`, a slot's value, a free list that does not list exactly the free slots, a contact on a free
     ///   slot or twice on one body in a colour, unsorted wall contacts, …); nothing traps.
     /// - Complexity: O(slots + contacts).
     public init(savedState state: SavedState) throws(InvalidValue) {
@@ -220,11 +220,16 @@ extension World {
         contactsKept = state.contactsKept
     }
 
+    /// The largest value a restored counter (`stepCount`, `stillSteps`, `contactBuilds`,
+    /// `contactsKept`) may hold, 2^30: each step adds at most one to each, so a restored world has
+    /// over a billion steps of headroom before `Int.max` even where `Int` is 32 bits (WebAssembly).
+    public static let restoredCounterLimit = 1 << 30
+
     private static func checkCounters(_ state: SavedState) throws(InvalidValue) {
         let counters = [("stepCount", state.stepCount), ("stillSteps", state.stillSteps),
                         ("contactBuilds", state.contactBuilds), ("contactsKept", state.contactsKept)]
-        for (name, value) in counters where value < 0 {
-            throw InvalidValue(field: name, value: value, requirement: "must not be negative")
+        for (name, value) in counters where value < 0 || value > restoredCounterLimit {
+            throw InvalidValue(field: name, value: value, requirement: "must be in 0...\(restoredCounterLimit)")
         }
         let step = state.configuration.timeStep
         guard state.carriedTime >= 0 && state.carriedTime < step else {

@@ -1,58 +1,91 @@
 import BubblePhysics
 
-/// Saving and restoring a picker: its exact state as text in the package's own format (stdlib
-/// only; `Codable` too where the content is `Codable`). A restored picker continues
-/// bit-identically: every later step has the same `stateHash()` as in the picker never saved.
+/// Saving and restoring a picker: its state as text in the package's own format (stdlib only;
+/// `Codable` too where the content is `Codable`). A restored picker continues bit-identically:
+/// every later step has the same `stateHash()` as the picker never saved — with its pointers
+/// cancelled at the moment of saving, because pointers are transient.
 ///
-/// The text is versioned (`bubblepicker-state 1`), line-based and strict: the configuration,
-/// the picker's clock, counters, random state and anchor, the pending events, every bubble (its
-/// bookkeeping line, then a `content` line with the app's encoding of its content), the pointers
-/// down with their gestures, the physics world in logical terms (`World.SavedState`), and a
-/// checksum. Numbers are shortest round-trip decimals, so they read back exactly. A corrupt,
-/// truncated, foreign or edited text is refused with a `SavedStateError` naming the line and the
-/// problem; nothing in it can make the picker trap or step into an invalid state.
+/// **The format** (`bubblepicker-state 2`) is line-based: a key, then named fields
+/// (`name=value`, a list's items as plain words after them): the configuration, the picker's
+/// clock, counters, random state and anchor, the pending events, every bubble (its bookkeeping
+/// line, then a `content` line with the app's encoding of its content), the physics world in
+/// logical terms (`World.SavedState`), and a checksum over everything before it. Numbers are
+/// shortest round-trip decimals, so they read back exactly. Lines with keys this version does not
+/// know and fields it does not know are ignored; a missing setting takes its default. So a later
+/// release that adds a setting still reads today's texts, and today's reader reads its texts
+/// (without the setting). Texts of the first format, `bubblepicker-state 1` (positional values),
+/// still read.
+///
+/// **Nothing saved can hurt.** A corrupt, truncated, foreign or edited text is refused with a
+/// `SavedStateError` naming the line and the problem. A text that reads is also checked for
+/// sense: counters within `0...2^30` (headroom for a billion steps, on 32-bit WebAssembly too),
+/// every body a live body of its bubble, ids, contacts and free slots consistent. Three
+/// repairs are made, documented here and never silent in effect:
+/// - **No pointers.** A restored picker has no fingers down. Saving writes the picker as if
+///   `pointerCancel()` ran first (a dragged bubble keeps its velocity and rejoins the field, a
+///   dragged anchor springs back inside), and a version-1 text's pointer lines are read, checked
+///   and cancelled the same way.
+/// - **Bodies inside the solid borders.** A body whose centre lies beyond a solid border is put
+///   back inside it (its centre its radius from the border, as `resize(to:)` keeps bubbles
+///   inside). A healthy picker never has one, so this changes nothing a picker saved.
+/// - **Selection within `maxSelected`.** Beyond the limit (possible only when the limit was
+///   lowered after selecting), the latest selections are deselected, animated, each reported by
+///   a `deselected` event.
+/// Every state that reads steps safely forever: no trap, no NaN, no body outside a solid border.
 ///
 /// An app that keeps only content and selection can instead re-add its bubbles where they were
-/// with `add(_:at:animated:)` (saving `center(of:)` of each).
+/// with `add(_:at:animated:)` (saving `center(of:)` of each). With a `BubblePickerDriver`,
+/// restore through it (`BubblePickerDriver(restoring:at:content:)` or `restore(from:content:)`),
+/// so the next frames continue where the saved ones stopped.
 extension BubbleContainer {
-    /// The picker's exact state as text; `content` encodes each bubble's content as any string
-    /// (it is escaped onto one line). Pending events are included; the driver's state is not.
+    /// The picker's state as text, its pointers cancelled (see above); `content` encodes each
+    /// bubble's content as any string (it is escaped onto one line). Pending events are
+    /// included; the driver's state is not.
     /// - Complexity: O(n + contacts).
     public func savedState(content encode: (Content) -> String) -> String {
+        guard pointers.isEmpty else {
+            var cancelled = self
+            cancelled.pointerCancel()
+            return cancelled.savedState(content: encode)
+        }
         typealias W = StateWriter
         var w = StateWriter()
         w.line(SavedStateFormat.magic, [String(SavedStateFormat.version)])
         w.write(configuration)
-        w.line("picker.clock", [W.integer(stepCount), W.number(time), W.number(clock.carriedTime)])
-        w.line("picker.ids", [W.integer(nextID), W.integer(oldestLiveHint), W.integer(selectionCounter)])
-        w.line("picker.random", [String(random.state), W.optional(lastCorner)])
-        w.line("picker.anchor", W.point(anchorCurrent) + W.point(anchorTarget))
-        w.line("picker.previousAnchor", previousAnchorPoint.map(W.point) ?? ["-"])
-        w.line("picker.spreadReference", [W.number(spreadReference.width), W.number(spreadReference.height)])
-        w.line("picker.rest", [W.flag(resting), W.integer(restingSteps), W.flag(wasOverfull)])
+        w.line("picker.clock", [W.n("stepCount", W.integer(stepCount)), W.n("time", W.number(time)),
+                                W.n("carriedTime", W.number(clock.carriedTime))])
+        w.line("picker.ids", [W.n("nextID", W.integer(nextID)), W.n("oldestLiveHint", W.integer(oldestLiveHint)),
+                              W.n("selectionCounter", W.integer(selectionCounter))])
+        w.line("picker.random", [W.n("state", String(random.state)), W.n("lastCorner", W.optional(lastCorner))])
+        w.line("picker.anchor", W.n("current", anchorCurrent) + W.n("target", anchorTarget))
+        w.line("picker.previousAnchor", previousAnchorPoint.map { W.n("point", $0) } ?? [W.n("point", "-")])
+        w.line("picker.spreadReference", [W.n("width", W.number(spreadReference.width)), W.n("height", W.number(spreadReference.height))])
+        w.line("picker.rest", [W.n("resting", W.flag(resting)), W.n("restingSteps", W.integer(restingSteps)),
+                               W.n("wasOverfull", W.flag(wasOverfull))])
         let pending = events
-        w.line("picker.events", [W.integer(droppedEventCount), W.integer(pending.count)])
+        w.line("picker.events", [W.n("dropped", W.integer(droppedEventCount)), W.n("count", W.integer(pending.count))])
         for event in pending {
-            w.line("event", [event.kind.rawValue, W.optional(event.bubble?.rawValue), W.optional(event.tag),
-                             W.integer(event.step), event.refusal?.rawValue ?? "-"])
+            w.line("event", [W.n("kind", event.kind.rawValue), W.n("bubble", W.optional(event.bubble?.rawValue)),
+                             W.n("tag", W.optional(event.tag)), W.n("step", W.integer(event.step)),
+                             W.n("refusal", event.refusal?.rawValue ?? "-")])
         }
-        w.line("picker.bubbles", [W.integer(allBubbles.count)])
+        w.line("picker.bubbles", [W.n("count", W.integer(allBubbles.count))])
         for (bubble, motion) in zip(allBubbles, motions) {
             w.line("bubble", W.fields(bubble, motion))
             w.textLine("content", encode(bubble.content))
         }
-        w.line("picker.pointers", [W.integer(pointers.count)])
-        for pointer in pointers { w.line("pointer", W.fields(pointer)) }
         w.write(world.savedState)
         return w.finished
     }
 
-    /// A picker in exactly the state `savedState(content:)` wrote; `content` decodes each
-    /// bubble's content (nil: it cannot, and the restore fails naming the bubble).
+    /// A picker in the state `savedState(content:)` wrote (either format version); `content`
+    /// decodes each bubble's content (nil: it cannot, and the restore fails naming the bubble).
+    /// The restored picker has no pointers down (see the repairs above).
     /// - Throws: `SavedStateError` naming the line and what is wrong: not a saved state, another
-    ///   version, truncated, a malformed or out-of-range value, an inconsistency (a bubble
-    ///   without its body, a body without its bubble, a duplicate identity, a pointer on an
-    ///   unknown bubble, …), content the decoder refuses, or a checksum that does not match.
+    ///   version, truncated, a malformed or out-of-range value (a counter above 2^30 too), an
+    ///   inconsistency (a bubble without its body, a body without its bubble, a duplicate
+    ///   identity, a pointer on an unknown bubble, two pointers on one bubble, …), content the
+    ///   decoder refuses, or a checksum that does not match.
     /// - Complexity: O(n + contacts).
     public init(savedState text: String, content decode: (String) -> Content?) throws(SavedStateError) {
         var reader = StateReader(text)
@@ -61,18 +94,23 @@ extension BubbleContainer {
         do { try self.init(configuration: configuration) } catch { throw .invalid(line: reader.next, InvalidValue(field: "configuration", value: "\(error)", requirement: "must be accepted")) }
         try readPicker(&reader)
         let bubbleLines = try readBubbles(&reader, decode: decode)
-        try readPointers(&reader)
+        let versionOnePointers = reader.version == 1 ? try readPointers(&reader) : []
         let worldLine = reader.next + 1
         let state = try reader.world(configuration.physics, container: Self.container(for: configuration))
         do { world = try World(savedState: state) } catch { throw .invalid(line: worldLine, error) }
         try checkBodies(lines: bubbleLines, worldLine: worldLine)
         try reader.finish()
+        pointers = versionOnePointers
+        pointerCancel()
+        keepRestoredBodiesInside()
+        trimRestoredSelection()
     }
 
     /// The picker's clock, counters, random state, anchor, rest and pending events.
     private mutating func readPicker(_ reader: inout StateReader) throws(SavedStateError) {
         var f = try reader.fields("picker.clock")
-        stepCount = try f.integer("stepCount", in: 0...Int.max)
+        let limit = SavedStateFormat.counterLimit
+        stepCount = try f.integer("stepCount", in: 0...limit)
         time = try f.number("time")
         let carried = try f.number("carriedTime")
         guard carried >= 0 && carried < configuration.physics.timeStep else { throw f.failure("carriedTime", Substring(carried.description), "must be in 0..<timeStep") }
@@ -80,8 +118,8 @@ extension BubbleContainer {
         try f.end()
         f = try reader.fields("picker.ids")
         nextID = try f.integer("nextID", in: 0...(BubbleID.range.upperBound + 1))
-        oldestLiveHint = try f.integer("oldestLiveHint", in: 0...Int.max)
-        selectionCounter = try f.integer("selectionCounter", in: 0...Int.max)
+        oldestLiveHint = try f.integer("oldestLiveHint", in: 0...limit)
+        selectionCounter = try f.integer("selectionCounter", in: 0...limit)
         try f.end()
         f = try reader.fields("picker.random")
         random = SplitMix64(seed: try f.unsigned("state"))
@@ -93,7 +131,7 @@ extension BubbleContainer {
         anchorTarget = Vector2(try f.number("target.x", in: range), try f.number("target.y", in: range))
         try f.end()
         f = try reader.fields("picker.previousAnchor")
-        previousAnchorPoint = f.absent() ? nil : try f.point("point")
+        previousAnchorPoint = f.absent("point") ? nil : try f.point("point")
         try f.end()
         f = try reader.fields("picker.spreadReference")
         let side = BubbleContainerConfiguration.sideRange
@@ -101,7 +139,7 @@ extension BubbleContainer {
         try f.end()
         f = try reader.fields("picker.rest")
         resting = try f.flag("resting")
-        restingSteps = try f.integer("restingSteps", in: 0...Int.max)
+        restingSteps = try f.integer("restingSteps", in: 0...limit)
         wasOverfull = try f.flag("wasOverfull")
         try f.end()
         try readEvents(&reader)
@@ -109,7 +147,7 @@ extension BubbleContainer {
 
     private mutating func readEvents(_ reader: inout StateReader) throws(SavedStateError) {
         var f = try reader.fields("picker.events")
-        droppedEventCount = try f.integer("dropped", in: 0...Int.max)
+        droppedEventCount = try f.integer("dropped", in: 0...SavedStateFormat.counterLimit)
         let count = try f.count("count", limit: Self.maximumPendingEvents)
         try f.end()
         for _ in 0..<count {
@@ -117,8 +155,8 @@ extension BubbleContainer {
             let kind = BubbleEvent.Kind(rawValue: try e.choice("kind", BubbleEvent.Kind.allCases.map { $0.rawValue })) ?? .added
             let bubble = try e.optionalInteger("bubble", in: BubbleID.range.bounds).map { BubbleID($0) }
             let tag = try e.optionalInteger("tag")
-            let step = try e.integer("step", in: 0...Int.max)
-            let refusal: SelectionRefusal? = e.absent() ? nil
+            let step = try e.integer("step", in: 0...SavedStateFormat.counterLimit)
+            let refusal: SelectionRefusal? = e.absent("refusal") ? nil
                 : SelectionRefusal(rawValue: try e.choice("refusal", SelectionRefusal.allCases.map { $0.rawValue }))
             try e.end()
             eventBuffer.append(BubbleEvent(kind: kind, bubble: bubble, tag: tag, step: step, refusal: refusal))
@@ -134,7 +172,7 @@ extension BubbleContainer {
         lines.reserveCapacity(min(count, reader.remaining))
         for _ in 0..<count {
             var b = try reader.fields("bubble")
-            let (bubble, motion) = try StateFields.bubble(&b, nextID: nextID)
+            let (bubble, motion) = try StateFields.bubble(&b, nextID: nextID, counterLimit: SavedStateFormat.counterLimit)
             try b.end()
             guard indexByID[bubble.id] == nil else { throw b.failure("id", Substring(String(bubble.id.rawValue)), "must be unique") }
             let text = try reader.text("content")
@@ -154,20 +192,58 @@ extension BubbleContainer {
         return lines
     }
 
-    private mutating func readPointers(_ reader: inout StateReader) throws(SavedStateError) {
+    /// A version-1 text's pointers, checked (unique ids, known bubbles, one pointer per bubble,
+    /// one on the background), to be cancelled.
+    private func readPointers(_ reader: inout StateReader) throws(SavedStateError) -> [ActivePointer] {
         var f = try reader.fields("picker.pointers")
         let count = try f.count("count", limit: Self.maximumPointers)
         try f.end()
+        var read: [ActivePointer] = []
         for _ in 0..<count {
             var p = try reader.fields("pointer")
             let pointer = try StateFields.pointer(&p)
             try p.end()
-            guard pointerIndex(pointer.id) == nil else { throw p.failure("id", Substring(String(pointer.id)), "must be unique") }
-            if case .bubble(let drag) = pointer.gesture, indexByID[drag.id] == nil {
-                throw p.failure("bubble", Substring(String(drag.id.rawValue)), "must be a bubble in the picker")
+            guard !read.contains(where: { $0.id == pointer.id }) else { throw p.failure("id", Substring(String(pointer.id)), "must be unique") }
+            switch pointer.gesture {
+            case .bubble(let drag):
+                guard indexByID[drag.id] != nil else {
+                    throw p.failure("bubble", Substring(String(drag.id.rawValue)), "must be a bubble in the picker")
+                }
+                let held = read.contains { if case .bubble(let other) = $0.gesture { return other.id == drag.id } else { return false } }
+                guard !held else { throw p.failure("bubble", Substring(String(drag.id.rawValue)), "must not be held by another pointer") }
+            case .background:
+                guard !read.contains(where: { $0.gesture.isBackground }) else {
+                    throw p.failure("gesture", "background", "must not be a second pointer on the background")
+                }
+            case .ignored:
+                break
             }
-            pointers.append(pointer)
+            read.append(pointer)
         }
+        return read
+    }
+
+    /// Puts every body whose centre lies beyond a solid border back inside it (see the repairs).
+    private mutating func keepRestoredBodiesInside() {
+        let size = configuration.size, borders = configuration.solidBorders
+        guard size.hasArea else { return }
+        for index in motions.indices {
+            guard let body = motions[index].body else { continue }
+            let p = world.position(of: body)
+            let outside = (borders.contains(.left) && p.x < 0) || (borders.contains(.right) && p.x > size.width)
+                || (borders.contains(.top) && p.y < 0) || (borders.contains(.bottom) && p.y > size.height)
+            guard outside else { continue }
+            let inside = configuration.keptInside(p, radius: world.radius(of: body))
+            bounded(try world.setPosition(withinWorld(inside), of: body))
+        }
+    }
+
+    /// Deselects the latest selections beyond `maxSelected` (see the repairs).
+    private mutating func trimRestoredSelection() {
+        guard let limit = configuration.maxSelected, selectedLiveCount > limit else { return }
+        let selected = motions.indices.filter { motions[$0].phase != .removing && allBubbles[$0].isSelected }
+        let latest = selected.sorted { (motions[$0].selectionOrder, $0) > (motions[$1].selectionOrder, $1) }
+        _ = commit(deselect: Array(latest.prefix(selectedLiveCount - limit)), select: [])
     }
 
     /// Every bubble's body is a live body of the world, no two share one, and the world has no
@@ -206,14 +282,15 @@ extension BubbleContainer where Content == DefaultBubble {
 }
 
 extension StateReader {
-    /// The first line: `bubblepicker-state 1`.
+    /// The first line: `bubblepicker-state 2` (or 1).
     mutating func header() throws(SavedStateError) {
         guard let first = lines.first, first.hasPrefix(SavedStateFormat.magic + " ") else {
             throw .notSavedState(firstLine: InvalidValue.excerpt(String((lines.first ?? "").prefix(200)), limit: 40))
         }
-        let version = first.dropFirst(SavedStateFormat.magic.count + 1)
-        guard let number = Int(version) else { throw .notSavedState(firstLine: InvalidValue.excerpt(String(first.prefix(200)), limit: 40)) }
-        guard number == SavedStateFormat.version else { throw .unsupportedVersion(number) }
+        let word = first.dropFirst(SavedStateFormat.magic.count + 1)
+        guard let number = Int(word) else { throw .notSavedState(firstLine: InvalidValue.excerpt(String(first.prefix(200)), limit: 40)) }
+        guard number >= 1 && number <= SavedStateFormat.version else { throw .unsupportedVersion(number) }
+        version = number
         next = 1
     }
 }

@@ -61,7 +61,7 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// Simulated seconds minus display seconds, for pointers that go down now.
     public private(set) var clockOffset: Double = 0
     /// The interpolation fraction of the last frame (what is on screen), 0...1.
-    public private(set) var interpolation: Double = 1
+    public internal(set) var interpolation: Double = 1
     /// True for right-to-left layouts: reading order and `FocusDirection.next` run right to left.
     public var isRightToLeft = false
     var touches: [TouchRecord] = []

@@ -1,43 +1,28 @@
 import BubblePhysics
 
-/// A bubble's and a pointer's line in the saved-state text.
+/// A bubble's line in the saved-state text (version 2, every value named):
 ///
-/// `bubble id tag selected phase phaseStart spawn animated diameterFrom diameterTo diameterStart
-/// selectionOrder body previous`, where `spawn` is `corner`, `anchor` or `point x y`, `body` is
-/// `slot generation` or `-`, `previous` is `x y diameter scale` or `-`.
+/// `bubble id= tag= selected= phase= phaseStart= spawn= [spawn.x= spawn.y=] animated= diameterFrom=
+/// diameterTo= diameterStart= selectionOrder= body=-|body.slot= body.generation= previous=-|previous.x=
+/// previous.y= previous.diameter= previous.scale=`, `spawn` being `corner`, `anchor` or `point`.
 ///
-/// `pointer id ignored`, `pointer id background x y time anchorX anchorY trailCount (x y)…`, or
-/// `pointer id bubble bubbleID x y time dragging longPressed pressStart grabX grabY fingerX fingerY
-/// sampleCount (x y time)…`.
+/// Version 1 also held pointer lines (`pointer id ignored|background …|bubble …`); pointers are
+/// transient, so version 2 writes none and a version-1 text's are read only to be cancelled.
 extension StateWriter {
     static func fields<Content>(_ bubble: Bubble<Content>, _ motion: BubbleMotion) -> [String] {
-        var values = [integer(bubble.id.rawValue), optional(bubble.tag), flag(bubble.isSelected), motion.phase.rawValue,
-                      number(motion.phaseStart)]
+        var values = [n("id", integer(bubble.id.rawValue)), n("tag", optional(bubble.tag)), n("selected", flag(bubble.isSelected)),
+                      n("phase", motion.phase.rawValue), n("phaseStart", number(motion.phaseStart))]
         switch motion.spawn {
-        case .corner: values.append("corner")
-        case .anchor: values.append("anchor")
-        case .point(let point): values += ["point"] + self.point(point)
+        case .corner: values.append(n("spawn", "corner"))
+        case .anchor: values.append(n("spawn", "anchor"))
+        case .point(let point): values += [n("spawn", "point")] + n("spawn", point)
         }
-        values += [flag(motion.animated), number(motion.diameterFrom), number(motion.diameterTo), number(motion.diameterStart),
-                   integer(motion.selectionOrder)]
-        values += motion.body.map { [String($0.index), String($0.generation)] } ?? ["-"]
-        values += motion.previous.map { self.point($0.center) + [number($0.diameter), number($0.scale)] } ?? ["-"]
-        return values
-    }
-
-    static func fields(_ pointer: ActivePointer) -> [String] {
-        var values = [integer(pointer.id)]
-        switch pointer.gesture {
-        case .ignored:
-            values.append("ignored")
-        case .background(let drag):
-            values += ["background"] + point(drag.down.point) + [number(drag.down.time)] + point(drag.startAnchor)
-            values += [integer(drag.trail.count)] + drag.trail.flatMap { point($0) }
-        case .bubble(let drag):
-            values += ["bubble", integer(drag.id.rawValue)] + point(drag.down.point) + [number(drag.down.time)]
-            values += [flag(drag.isDragging), flag(drag.longPressed), number(drag.pressStart)] + point(drag.grabOffset) + point(drag.finger)
-            values += [integer(drag.samples.count)] + drag.samples.flatMap { point($0.point) + [number($0.time)] }
-        }
+        values += [n("animated", flag(motion.animated)), n("diameterFrom", number(motion.diameterFrom)),
+                   n("diameterTo", number(motion.diameterTo)), n("diameterStart", number(motion.diameterStart)),
+                   n("selectionOrder", integer(motion.selectionOrder))]
+        values += motion.body.map { [n("body.slot", String($0.index)), n("body.generation", String($0.generation))] } ?? [n("body", "-")]
+        values += motion.previous.map { n("previous", $0.center) + [n("previous.diameter", number($0.diameter)), n("previous.scale", number($0.scale))] }
+            ?? [n("previous", "-")]
         return values
     }
 }
@@ -51,7 +36,7 @@ struct BubbleRecord {
 
 extension StateFields {
     /// Reads a bubble line (ids must be below `nextID`, unless the counter has passed the top).
-    static func bubble(_ f: inout StateFields, nextID: Int) throws(SavedStateError) -> (BubbleRecord, BubbleMotion) {
+    static func bubble(_ f: inout StateFields, nextID: Int, counterLimit: Int) throws(SavedStateError) -> (BubbleRecord, BubbleMotion) {
         let id = try f.integer("id", in: BubbleID.range.bounds)
         guard id < nextID || nextID > BubbleID.range.upperBound else {
             throw f.failure("id", Substring(String(id)), "must be below picker.ids.nextID \(nextID)")
@@ -70,11 +55,11 @@ extension StateFields {
         let animated = try f.flag("animated")
         let sizes = SettingRange<Double>("diameter", PickerConstants.minimumDiameter...PickerConstants.maximumDiameter)
         let from = try f.number("diameterFrom", in: sizes), to = try f.number("diameterTo", in: sizes)
-        let start = try f.number("diameterStart"), order = try f.integer("selectionOrder", in: 0...Int.max)
-        let body: BodyHandle? = f.absent() ? nil
+        let start = try f.number("diameterStart"), order = try f.integer("selectionOrder", in: 0...counterLimit)
+        let body: BodyHandle? = f.absent("body") ? nil
             : BodyHandle(index: Int32(try f.integer("body.slot", in: 0...Int(Int32.max))), generation: try f.generation("body.generation"))
         var previous: MotionSample? = nil
-        if !f.absent() {
+        if !f.absent("previous") {
             previous = MotionSample(center: try f.point("previous"), diameter: try f.number("previous.diameter"),
                                     scale: try f.number("previous.scale"))
         }

@@ -8,40 +8,48 @@ extension StateWriter {
     mutating func write(_ world: World.SavedState) {
         typealias W = StateWriter
         let field = world.field
-        line("world.field", [field.law.rawValue, W.number(field.strength), W.number(field.falloffRadius)] + W.point(field.point))
-        line("world.clock", [W.integer(world.stepCount), W.number(world.carriedTime)])
-        line("world.slots", [W.integer(world.slots.count)])
+        line("world.field", [W.n("law", field.law.rawValue), W.n("strength", W.number(field.strength)),
+                             W.n("falloffRadius", W.number(field.falloffRadius))] + W.n("point", field.point))
+        line("world.clock", [W.n("stepCount", W.integer(world.stepCount)), W.n("carriedTime", W.number(world.carriedTime))])
+        line("world.slots", [W.n("count", W.integer(world.slots.count))])
         for slot in world.slots {
-            line("slot", [String(slot.generation), W.flag(slot.isAlive)] + W.point(slot.position) + W.point(slot.velocity)
-                 + [W.number(slot.radius), W.number(slot.density), W.number(slot.resistance), slot.kind.rawValue,
-                    W.flag(slot.collides), W.flag(slot.attracted), W.single(slot.buildPosition.x), W.single(slot.buildPosition.y)])
+            line("slot", [W.n("generation", String(slot.generation)), W.n("alive", W.flag(slot.isAlive))]
+                 + W.n("position", slot.position) + W.n("velocity", slot.velocity)
+                 + [W.n("radius", W.number(slot.radius)), W.n("density", W.number(slot.density)),
+                    W.n("resistance", W.number(slot.resistance)), W.n("kind", slot.kind.rawValue),
+                    W.n("collides", W.flag(slot.collides)), W.n("attracted", W.flag(slot.attracted)),
+                    W.n("build.x", W.single(slot.buildPosition.x)), W.n("build.y", W.single(slot.buildPosition.y))])
         }
-        line("world.freeSlots", [W.integer(world.freeSlots.count)] + world.freeSlots.map(W.integer))
-        line("world.colours", [W.integer(world.colours.count)])
+        line("world.freeSlots", [W.n("count", W.integer(world.freeSlots.count))] + world.freeSlots.map(W.integer))
+        line("world.colours", [W.n("count", W.integer(world.colours.count))])
         for colour in world.colours { line("colour", W.contacts(colour)) }
         line("world.overflow", W.contacts(world.overflow))
-        line("world.walls", [W.integer(world.walls.count)] + world.walls.flatMap { [W.integer($0.slot), W.integer($0.side), W.number($0.impulse)] })
-        line("world.state", [W.flag(world.needsRebuild), W.flag(world.drifted), W.flag(world.driftIsSlow), W.flag(world.isResting),
-                             W.integer(world.stillSteps), W.number(world.firstFastestSquared), W.integer(world.contactBuilds),
-                             W.integer(world.contactsKept)])
+        line("world.walls", [W.n("count", W.integer(world.walls.count))]
+             + world.walls.flatMap { [W.integer($0.slot), W.integer($0.side), W.number($0.impulse)] })
+        line("world.state", [W.n("needsRebuild", W.flag(world.needsRebuild)), W.n("drifted", W.flag(world.drifted)),
+                             W.n("driftIsSlow", W.flag(world.driftIsSlow)), W.n("isResting", W.flag(world.isResting)),
+                             W.n("stillSteps", W.integer(world.stillSteps)), W.n("firstFastestSquared", W.number(world.firstFastestSquared)),
+                             W.n("contactBuilds", W.integer(world.contactBuilds)), W.n("contactsKept", W.integer(world.contactsKept))])
     }
 
-    /// `count a b impulse a b impulse …`.
+    /// `count=N a b impulse a b impulse …`.
     static func contacts(_ records: [World.ContactRecord]) -> [String] {
-        [integer(records.count)] + records.flatMap { [integer($0.a), integer($0.b), single($0.impulse)] }
+        [n("count", integer(records.count))] + records.flatMap { [integer($0.a), integer($0.b), single($0.impulse)] }
     }
 }
 
 extension StateReader {
     /// Reads the world's lines; the picker's configuration supplies its settings and container.
+    /// Counters are read within `0...SavedStateFormat.counterLimit`.
     mutating func world(_ configuration: WorldConfiguration, container: Container) throws(SavedStateError) -> World.SavedState {
+        let limit = SavedStateFormat.counterLimit
         var f = try fields("world.field")
         let law = FieldLaw(rawValue: try f.choice("law", FieldLaw.allCases.map { $0.rawValue })) ?? .spring
         var field = AttractionField(law: law, strength: try f.number("strength"), falloffRadius: try f.number("falloffRadius"))
         field.point = try f.point("point")
         try f.end()
         f = try fields("world.clock")
-        let stepCount = try f.integer("stepCount", in: 0...Int.max), carried = try f.number("carriedTime")
+        let stepCount = try f.integer("stepCount", in: 0...limit), carried = try f.number("carriedTime")
         try f.end()
         f = try fields("world.slots")
         let slotCount = try f.count("count")
@@ -51,6 +59,7 @@ extension StateReader {
         for _ in 0..<slotCount { slots.append(try slot()) }
         f = try fields("world.freeSlots")
         let freeCount = try f.count("count", limit: slotCount)
+        f.readingList = true
         var free: [Int] = []
         for index in 0..<freeCount { free.append(try f.integer("slot[\(index)]", in: 0...Int(Int32.max))) }
         try f.end()
@@ -68,10 +77,10 @@ extension StateReader {
             walls: walls, needsRebuild: try f.flag("needsRebuild"), drifted: try f.flag("drifted"),
             driftIsSlow: try f.flag("driftIsSlow"), isResting: try f.flag("isResting"), stillSteps: 0,
             firstFastestSquared: 0, contactBuilds: 0, contactsKept: 0)
-        state.stillSteps = try f.integer("stillSteps", in: 0...Int.max)
+        state.stillSteps = try f.integer("stillSteps", in: 0...limit)
         state.firstFastestSquared = try f.number("firstFastestSquared")
-        state.contactBuilds = try f.integer("contactBuilds", in: 0...Int.max)
-        state.contactsKept = try f.integer("contactsKept", in: 0...Int.max)
+        state.contactBuilds = try f.integer("contactBuilds", in: 0...limit)
+        state.contactsKept = try f.integer("contactsKept", in: 0...limit)
         try f.end()
         return state
     }
@@ -94,7 +103,8 @@ extension StateReader {
 
     private mutating func contacts(_ key: String) throws(SavedStateError) -> [World.ContactRecord] {
         var f = try fields(key)
-        let count = try f.count("count", limit: f.values.count / 3)
+        let count = try f.count("count", limit: f.wordsLeft / 3)
+        f.readingList = true
         var records: [World.ContactRecord] = []
         records.reserveCapacity(count)
         for index in 0..<count {
@@ -108,7 +118,8 @@ extension StateReader {
 
     private mutating func wallContacts() throws(SavedStateError) -> [World.WallRecord] {
         var f = try fields("world.walls")
-        let count = try f.count("count", limit: f.values.count / 3)
+        let count = try f.count("count", limit: f.wordsLeft / 3)
+        f.readingList = true
         var records: [World.WallRecord] = []
         records.reserveCapacity(count)
         for index in 0..<count {

@@ -23,7 +23,7 @@ public enum SavedStateError: Error, Hashable, Sendable, CustomStringConvertible 
         switch self {
         case .notSavedState(let first): return "not a saved picker state (first line \"\(first)\")"
         case .unsupportedVersion(let version):
-            return "saved picker state version \(version) is not supported (this code reads version \(SavedStateFormat.version))"
+            return "saved picker state version \(version) is not supported (this code reads versions 1...\(SavedStateFormat.version))"
         case .truncated(let line, let expected): return "saved state line \(line): ends early, expected '\(expected)'"
         case .invalid(let line, let error): return "saved state line \(line): \(error)"
         case .content(let line, let bubble): return "saved state line \(line): the content of bubble \(bubble) could not be decoded"
@@ -34,8 +34,20 @@ public enum SavedStateError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// Constants of the saved-state text format.
 enum SavedStateFormat {
-    /// The format version written; the only one read.
-    static let version = 1
+    /// The format version written. Versions 1 (positional) and 2 (named fields) are read.
+    static let version = 2
+    /// The line keys version 2 writes (a reader skips lines with other keys: a later version's).
+    static let keys: [Substring] = [
+        "configuration.container", "configuration.animations", "configuration.selection", "configuration.cycling",
+        "configuration.gestures", "configuration.physics", "picker.clock", "picker.ids", "picker.random", "picker.anchor",
+        "picker.previousAnchor", "picker.spreadReference", "picker.rest", "picker.events", "event", "picker.bubbles",
+        "bubble", "content", "world.field", "world.clock", "world.slots", "slot", "world.freeSlots", "world.colours",
+        "colour", "world.overflow", "world.walls", "world.state", "checksum",
+    ]
+    /// The largest value a restored counter may hold (2^30): every counter a step or a call
+    /// increments then has over a billion increments of headroom before `Int.max` of a 32-bit
+    /// platform (WebAssembly), so a restored picker never traps on one.
+    static let counterLimit = World.restoredCounterLimit
     /// The first line's word.
     static let magic = "bubblepicker-state"
 

@@ -1,8 +1,9 @@
 import BubblePhysics
 
-/// Writes the saved-state text: one line per record, `key value value …`. Numbers are exact:
-/// doubles as shortest round-trip decimals, single-precision values widened to double (so they
-/// read back exactly with the double parser), integers in decimal, flags 0/1, absent values `-`.
+/// Writes the saved-state text (version 2): one line per record, `key name=value name=value …`,
+/// a list's items after its named fields as plain words. Numbers are exact: doubles as shortest
+/// round-trip decimals, single-precision values widened to double (so they read back exactly
+/// with the double parser), integers in decimal, flags 0/1, absent values `-`.
 struct StateWriter {
     var text = ""
 
@@ -23,6 +24,14 @@ struct StateWriter {
     /// The text with its checksum line appended.
     var finished: String {
         text + "checksum " + StateHasher.hexDigits(SavedStateFormat.checksum(text.utf8)) + "\n"
+    }
+
+    /// One named field, `name=value`.
+    static func n(_ name: String, _ value: String) -> String { name + "=" + value }
+
+    /// A named point, `name.x=… name.y=…`.
+    static func n(_ name: String, _ value: Vector2) -> [String] {
+        [n(name + ".x", number(value.x)), n(name + ".y", number(value.y))]
     }
 
     static func number(_ value: Double) -> String { value.description }
@@ -46,13 +55,17 @@ struct StateWriter {
     }
 }
 
-/// Reads the saved-state text strictly: every line in order, each with its expected key, every
-/// value checked; errors name the line.
+/// Reads the saved-state text: every line in order, each with its expected key, every value
+/// checked; errors name the line. Version 1 is positional and strict; version 2 is named: lines
+/// whose key this version does not know are skipped, fields it does not know are ignored, and a
+/// missing field takes its documented default (or is refused when it has none).
 struct StateReader {
     let text: String
     let lines: [Substring]
     /// Index of the next line to read.
     var next = 0
+    /// The format version being read (set by `header()`).
+    var version = SavedStateFormat.version
 
     init(_ text: String) {
         self.text = text
@@ -63,6 +76,7 @@ struct StateReader {
 
     /// The next line, which must start with `key`: its values.
     mutating func fields(_ key: String) throws(SavedStateError) -> StateFields {
+        skipUnknownLines()
         guard next < lines.count else { throw .truncated(line: next + 1, expected: key) }
         let line = lines[next]
         next += 1
@@ -70,11 +84,23 @@ struct StateReader {
         guard words.first.map({ $0 == key }) == true else {
             throw .invalid(line: next, InvalidValue(field: "line", value: String(line.prefix(40)), requirement: "must start with '\(key)'"))
         }
-        return StateFields(line: next, key: key, values: Array(words.dropFirst()))
+        return StateFields(line: next, key: key, words: words.dropFirst(), named: version >= 2)
+    }
+
+    /// Version 2: passes over lines whose key this version does not write (a later version's).
+    mutating func skipUnknownLines() {
+        guard version >= 2 else { return }
+        while next < lines.count {
+            let line = lines[next]
+            let key = line.firstIndex(of: " ").map { line[..<$0] } ?? line
+            if SavedStateFormat.keys.contains(where: { $0 == key }) { return }
+            next += 1
+        }
     }
 
     /// The next line, which must be `key <free text>`: the text, unescaped.
     mutating func text(_ key: String) throws(SavedStateError) -> String {
+        skipUnknownLines()
         guard next < lines.count else { throw .truncated(line: next + 1, expected: key) }
         let line = lines[next]
         next += 1
@@ -86,8 +112,10 @@ struct StateReader {
 
     /// The checksum line, which must match the text before it and end the text.
     mutating func finish() throws(SavedStateError) {
+        skipUnknownLines()
         let start = next
         var fields = try fields("checksum")
+        fields.readingList = true  // `checksum <16 hex digits>`, one plain word in every version
         let written = try fields.word("checksum")
         try fields.end()
         guard next == lines.count else {
@@ -123,20 +151,63 @@ struct StateReader {
     }
 }
 
-/// The values of one line, read in order by name.
+/// The values of one line, read by name. Version 1: in order, every value present. Version 2:
+/// `name=value` words by name (unknown names ignored, a missing one takes the reader's default
+/// or is refused), and the plain words after them as a list, read in order.
 struct StateFields {
     let line: Int
     let key: String
+    /// Version 1: every value; version 2: the plain words (a list's items).
     let values: [Substring]
+    /// Version 2: the named fields, in the order written.
+    let named: [(name: Substring, value: Substring)]
+    let isNamed: Bool
     var cursor = 0
+    /// True while reading a list: values come from the plain words, in order.
+    var readingList = false
+
+    init(line: Int, key: String, words: ArraySlice<Substring>, named isNamed: Bool) {
+        self.line = line
+        self.key = key
+        self.isNamed = isNamed
+        guard isNamed else {
+            values = Array(words)
+            named = []
+            return
+        }
+        var plain: [Substring] = [], named: [(name: Substring, value: Substring)] = []
+        for word in words {
+            if let equals = word.firstIndex(of: "=") {
+                named.append((word[..<equals], word[word.index(after: equals)...]))
+            } else {
+                plain.append(word)
+            }
+        }
+        values = plain
+        self.named = named
+    }
 
     private mutating func take(_ name: String) throws(SavedStateError) -> Substring {
+        if isNamed && !readingList {
+            guard let field = named.first(where: { $0.name == name }) else {
+                throw .invalid(line: line, InvalidValue(field: key + "." + name, value: "", requirement: "is missing"))
+            }
+            return field.value
+        }
         guard cursor < values.count else {
             throw .invalid(line: line, InvalidValue(field: key + "." + name, value: "", requirement: "is missing"))
         }
         cursor += 1
         return values[cursor - 1]
     }
+
+    /// True when the line holds `name` (version 1: when values are left).
+    func has(_ name: String) -> Bool {
+        isNamed && !readingList ? named.contains { $0.name == name } : cursor < values.count
+    }
+
+    /// Plain words left to read (a bound on a list's length).
+    var wordsLeft: Int { values.count - cursor }
 
     func failure(_ name: String, _ value: Substring, _ requirement: String) -> SavedStateError {
         .invalid(line: line, InvalidValue(field: key + "." + name, value: String(value), requirement: requirement))
@@ -193,16 +264,47 @@ struct StateFields {
 
     /// An integer or `-` for none.
     mutating func optionalInteger(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(SavedStateError) -> Int? {
-        guard cursor < values.count, values[cursor] == "-" else { return try integer(name, in: range) }
-        cursor += 1
-        return nil
+        absent(name) ? nil : try integer(name, in: range)
     }
 
-    /// True (and consumed) when the next value is `-`.
-    mutating func absent() -> Bool {
+    /// True (and consumed) when the value `name` is `-` (version 1: the next value).
+    mutating func absent(_ name: String) -> Bool {
+        if isNamed && !readingList { return named.first { $0.name == name }?.value == "-" }
         guard cursor < values.count, values[cursor] == "-" else { return false }
         cursor += 1
         return true
+    }
+
+    /// `number(name, in:)`, or `fallback` when the line does not hold it.
+    mutating func number(_ name: String, in range: SettingRange<Double>, or fallback: Double) throws(SavedStateError) -> Double {
+        has(name) ? try number(name, in: range) : fallback
+    }
+
+    /// `integer(name, in:)`, or `fallback` when the line does not hold it.
+    mutating func integer(_ name: String, in range: ClosedRange<Int>, or fallback: Int) throws(SavedStateError) -> Int {
+        has(name) ? try integer(name, in: range) : fallback
+    }
+
+    /// `optionalInteger(name, in:)`, or `fallback` when the line does not hold it.
+    mutating func optionalInteger(_ name: String, in range: ClosedRange<Int>, or fallback: Int?) throws(SavedStateError) -> Int? {
+        has(name) ? try optionalInteger(name, in: range) : fallback
+    }
+
+    /// `flag(name)`, or `fallback` when the line does not hold it.
+    mutating func flag(_ name: String, or fallback: Bool) throws(SavedStateError) -> Bool {
+        has(name) ? try flag(name) : fallback
+    }
+
+    /// `unsigned(name)`, or `fallback` when the line does not hold it.
+    mutating func unsigned(_ name: String, or fallback: UInt64) throws(SavedStateError) -> UInt64 {
+        has(name) ? try unsigned(name) : fallback
+    }
+
+    /// One case of `Choice` by its raw text, or `fallback` when the line does not hold it.
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, or fallback: Choice) throws(SavedStateError) -> Choice
+    where Choice.RawValue == String {
+        guard has(name) else { return fallback }
+        return Choice(rawValue: try choice(name, Choice.allCases.map { $0.rawValue })) ?? fallback
     }
 
     mutating func word(_ name: String) throws(SavedStateError) -> String { String(try take(name)) }
