@@ -49,11 +49,11 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
         // container's bubbles (a get-and-set would).
         _modify {
             yield &storedPicker
-            storedPicker.recordEventLabels()
+            storedPicker.recordAnnouncements()
         }
         set {
             storedPicker = newValue
-            storedPicker.recordEventLabels()
+            storedPicker.recordAnnouncements()
         }
     }
     /// The picker's storage (see `picker`).
@@ -71,13 +71,11 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// The bubble with keyboard, switch or accessibility focus, if any.
     public internal(set) var focusedBubble: BubbleID?
     var readingOrder = BubbleReadingOrder()
-    var pendingEvents: [BubbleEvent] = []
-    var pendingAnnouncements: [BubbleAnnouncement] = []
 
     /// A driver around `picker`.
     public init(picker: BubbleContainer<Content>) {
         self.storedPicker = picker
-        self.storedPicker.recordEventLabels()
+        self.storedPicker.recordAnnouncements()
     }
 
     /// A driver around a new, empty picker.
