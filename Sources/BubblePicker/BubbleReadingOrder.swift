@@ -29,7 +29,7 @@ public struct BubbleReadingOrder: Sendable {
     /// True for right-to-left layouts: rows run right to left.
     public var isRightToLeft: Bool
     /// The order after the last update.
-    public private(set) var order: [BubbleID] = []
+    public internal(set) var order: [BubbleID] = []
 
     /// An order with no bubbles yet.
     public init(isRightToLeft: Bool = false) {
@@ -37,8 +37,10 @@ public struct BubbleReadingOrder: Sendable {
     }
 
     /// Updates the order from a frame and returns the reading order of its live, shown bubbles
-    /// (not waiting, not shrinking out).
-    /// - Complexity: O(n log n) plus O(n × moves): linear when little changed.
+    /// (not waiting, not shrinking out). Newcomers enter at the end and move forward; when that
+    /// would take more than `moveBudget(for:)` moves in all (a large batch, a shuffle), the
+    /// order is made afresh as the first one is.
+    /// - Complexity: O(n log n): linear when little changed.
     @discardableResult
     public mutating func update(with frame: BubbleFrame) -> [BubbleID] {
         var entries: [BubbleID: Entry] = [:]
@@ -49,21 +51,34 @@ public struct BubbleReadingOrder: Sendable {
             shown.append(bubble.id)
         }
         var start = order.filter { entries[$0] != nil }
-        if start.isEmpty {
-            start = Self.rows(shown.map { ($0, entries[$0]!) }, rightToLeft: isRightToLeft)
-            // Sorted until nothing moves (a pass can expose a further clear pair), at most n passes.
-            for _ in 0..<max(start.count, 1) {
-                let sorted = insertionSorted(start, entries, margin: 0)
-                if sorted == start { break }
-                start = sorted
+        if !start.isEmpty {
+            var known = Set(start)
+            for id in shown where known.insert(id).inserted { start.append(id) }  // newcomers enter at the end
+            var moves = Self.moveBudget(for: start.count)
+            if let sorted = insertionSorted(start, entries, margin: Self.hysteresis, moves: &moves) {
+                order = sorted
+                return order
             }
-            order = start
-            return order
         }
-        var known = Set(start)
-        for id in shown where known.insert(id).inserted { start.append(id) }  // newcomers enter at the end
-        order = insertionSorted(start, entries, margin: Self.hysteresis)
+        order = firstOrder(shown, entries)
         return order
+    }
+
+    /// Most moves one update's insertion sort makes before the order is made afresh: linear in
+    /// the bubbles shown.
+    static func moveBudget(for count: Int) -> Int { 32 * count + 4096 }
+
+    /// The order made afresh: row by row, then sorted by the thresholds until nothing moves
+    /// (a pass can expose a further clear pair) or the move budget is spent.
+    /// - Complexity: O(n log n).
+    func firstOrder(_ shown: [BubbleID], _ entries: [BubbleID: Entry]) -> [BubbleID] {
+        var start = Self.rows(shown.compactMap { id in entries[id].map { (id, $0) } }, rightToLeft: isRightToLeft)
+        var moves = Self.moveBudget(for: start.count)
+        for _ in 0..<max(start.count, 1) {
+            guard let sorted = insertionSorted(start, entries, margin: 0, moves: &moves), sorted != start else { break }
+            start = sorted
+        }
+        return start
     }
 
     struct Entry {
@@ -71,8 +86,9 @@ public struct BubbleReadingOrder: Sendable {
         var diameter: Double
     }
 
-    /// `ids` with each moved forward past the bubbles it is clearly before by `margin` diameters.
-    func insertionSorted(_ ids: [BubbleID], _ entries: [BubbleID: Entry], margin: Double) -> [BubbleID] {
+    /// `ids` with each moved forward past the bubbles it is clearly before by `margin` diameters,
+    /// or nil once more than `moves` moves were made (each move spends one).
+    func insertionSorted(_ ids: [BubbleID], _ entries: [BubbleID: Entry], margin: Double, moves: inout Int) -> [BubbleID]? {
         var result: [BubbleID] = []
         result.reserveCapacity(ids.count)
         for id in ids {
@@ -80,6 +96,8 @@ public struct BubbleReadingOrder: Sendable {
             var position = result.count
             while position > 0, let other = entries[result[position - 1]], clearlyBefore(entry, other, margin: margin) {
                 position -= 1
+                moves -= 1
+                if moves < 0 { return nil }
             }
             result.insert(id, at: position)
         }
