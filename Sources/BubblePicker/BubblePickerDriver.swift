@@ -124,6 +124,10 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
                             interpolation: interpolation, needsDisplayLink: needsDisplayLink, focusedBubble: focusedBubble)
     }
 
+    /// The velocity of bubble `id`, points per second (see `BubbleContainer.velocity(of:)`).
+    /// - Complexity: O(1).
+    public func velocity(of id: BubbleID) -> Vector2? { picker.velocity(of: id) }
+
     /// The frame on screen now (the last `frame(at:)`'s fraction, with changes made since).
     /// - Complexity: O(n).
     public var currentFrame: BubbleFrame { picker.frame(interpolation: interpolation) }
