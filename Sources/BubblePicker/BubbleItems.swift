@@ -152,6 +152,26 @@ public struct BubbleItems<ID: Hashable, Tag: Hashable, Content: BubbleLayoutProv
         departed = kept
     }
 
+    /// Rebuilds the map after the driver's picker was restored or replaced (the map is transient,
+    /// not part of the saved state): `identify` names the item each live bubble shows, or nil
+    /// for a bubble that is not an item; it is called once per bubble, in insertion order, and
+    /// a bubble naming an identity already taken is not an item. Call `apply(_:)` next with the
+    /// app's list: it keeps these bubbles (their place, motion and selection) and sets their tags.
+    /// - Complexity: O(n) plus `identify`'s cost.
+    public mutating func adopt(_ identify: (Bubble<Content>) -> ID?) {
+        bubbleByID = [:]
+        idByBubble = [:]
+        orderedIDs = []
+        departedIDs = [:]
+        departed = []
+        for bubble in driver.picker.bubbles {
+            guard let id = identify(bubble), bubbleByID[id] == nil else { continue }
+            bubbleByID[id] = bubble.id
+            idByBubble[bubble.id] = id
+            orderedIDs.append(id)
+        }
+    }
+
     /// Removes, in the picker's order, the live bubbles of items not in `positions`.
     mutating func removeUnlisted(_ positions: [ID: Int]) {
         guard !idByBubble.isEmpty else { return }

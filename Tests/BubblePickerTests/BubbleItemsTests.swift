@@ -121,4 +121,19 @@ import Testing
         #expect(speed == items.driver.velocity(of: id) && abs(speed.y + 600) < 1, "\(speed)")
         #expect(items.items(withTag: "even") == [20, 40, 60, 80] && items.velocity(of: 31) == nil)
     }
+
+    @Test("after a restore, adopt rebuilds the map: the next apply keeps every bubble, its place and its selection")
+    func adoptAfterRestore() throws {
+        let list = [Self.item("a", nil, .jazz), Self.item("b", nil, .rock), Self.item("c")]
+        var items = try Self.settled(list)
+        items.setSelection(["b"])
+        let restored = try Picker(savedState: items.picker.savedState())
+        var again = Items(driver: Driver(picker: restored))
+        again.adopt { bubble in list.first { $0.content == bubble.content }?.id }
+        _ = again.driver.takeEvents()
+        try again.apply(list)
+        #expect(again.selection == ["b"] && again.ids == ["a", "b", "c"] && again.picker.count == 3)
+        #expect(again.driver.takeEvents().allSatisfy { $0.kind == .contentChanged }, "nothing added or removed")
+        #expect(again.items(withTag: .rock) == ["b"] && again.picker.center(of: again.bubbleID(for: "c")!) == items.picker.center(of: items.bubbleID(for: "c")!))
+    }
 }
