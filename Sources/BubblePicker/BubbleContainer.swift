@@ -41,11 +41,12 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     var eventStart = 0
     /// Events dropped because more than `maximumPendingEvents` were waiting.
     public internal(set) var droppedEventCount = 0
-    /// Per pending event, the bubble's accessibility label when it was reported (only while
-    /// `recordsEventLabels`, which `BubblePickerDriver` sets for its announcements; parallel to
-    /// `eventBuffer`). Not part of the state.
-    var eventLabels: [String?] = []
-    var recordsEventLabels = false
+    /// What to announce to a screen-reader user, made when the state changes (a selection, a
+    /// deselection, a refusal, a removal) while `recordsAnnouncements` (which
+    /// `BubblePickerDriver` sets), oldest first. A log of its own: taking the events does not
+    /// take it. Transient, not part of the state; at most `maximumPendingEvents` are kept.
+    var announcementLog: [BubbleAnnouncement] = []
+    var recordsAnnouncements = false
     /// Whether the last step ended over-full.
     var wasOverfull = false
     /// Whether the picker rests (see `isAtRest`), and for how many steps.
@@ -123,18 +124,16 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
         return events
     }
 
-    /// The pending events with the accessibility label each bubble had when it was reported
-    /// (nil for container events, and for every event unless `recordsEventLabels`), and forgets them.
-    /// - Complexity: O(pending events).
-    mutating func takeLabelledEvents() -> [(event: BubbleEvent, label: String?)] {
-        defer { clearEvents() }
-        let labels = recordsEventLabels && eventLabels.count == eventBuffer.count ? Array(eventLabels[eventStart...]) : []
-        return eventBuffer[eventStart...].enumerated().map { ($0.element, $0.offset < labels.count ? labels[$0.offset] : nil) }
+    /// Returns the announcements made since the last call, oldest first, and forgets them.
+    /// - Complexity: O(announcements).
+    mutating func takeAnnouncements() -> [BubbleAnnouncement] {
+        defer { announcementLog.removeAll(keepingCapacity: announcementLog.count <= 1024) }
+        let limit = Self.maximumPendingEvents
+        return announcementLog.count > limit ? Array(announcementLog.suffix(limit)) : announcementLog
     }
 
     mutating func clearEvents() {
         eventBuffer.removeAll(keepingCapacity: eventBuffer.count <= 1024)
-        eventLabels.removeAll(keepingCapacity: eventLabels.count <= 1024)
         eventStart = 0
     }
 
@@ -154,30 +153,31 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
         queue(BubbleEvent(kind: kind, bubble: nil, tag: nil, step: stepCount), label: nil)
     }
 
-    /// Starts recording each event's label (for `BubblePickerDriver`'s announcements).
-    mutating func recordEventLabels() {
-        guard !recordsEventLabels else { return }
-        recordsEventLabels = true
-        eventLabels = [String?](repeating: nil, count: eventBuffer.count)
+    /// Starts making announcements (for `BubblePickerDriver`).
+    mutating func recordAnnouncements() {
+        recordsAnnouncements = true
     }
 
-    /// Bubble `index`'s accessibility label for an event, when labels are recorded.
+    /// Bubble `index`'s accessibility label for an announcement, while they are made.
     func eventLabel(_ index: Int) -> String? {
-        recordsEventLabels ? allBubbles[index].content.accessibilityLabel : nil
+        recordsAnnouncements ? allBubbles[index].content.accessibilityLabel : nil
     }
 
-    /// Appends an event (and its label, when labels are recorded), dropping the oldest beyond
-    /// `maximumPendingEvents`.
+    /// Appends an event, dropping the oldest beyond `maximumPendingEvents`, and logs its
+    /// announcement (when `label` is given: announcements are made).
     /// - Complexity: O(1) amortised.
     mutating func queue(_ event: BubbleEvent, label: String?) {
         eventBuffer.append(event)
-        if recordsEventLabels { eventLabels.append(label) }
+        if let label, let announcement = BubbleAnnouncement.make(event, label: label, maxSelected: configuration.maxSelected) {
+            announcementLog.append(announcement)
+            let limit = Self.maximumPendingEvents
+            if announcementLog.count >= 2 * limit { announcementLog.removeFirst(announcementLog.count - limit) }
+        }
         if eventBuffer.count - eventStart > Self.maximumPendingEvents {
             eventStart += 1
             droppedEventCount += 1
             if eventStart >= Self.maximumPendingEvents {  // compact: the head is as long as the queue
                 eventBuffer.removeFirst(eventStart)
-                if eventLabels.count >= eventStart { eventLabels.removeFirst(eventStart) }
                 eventStart = 0
             }
         }

@@ -145,37 +145,17 @@ extension BubblePickerDriver {
         if let id = focusedBubble, !picker.contains(id) { focusedBubble = nil }
     }
 
-    /// Returns the picker's events since the last call (the same as `picker.takeEvents()`, which
-    /// also works; events taken there are not announced), oldest first, and forgets them.
+    /// Returns the picker's events since the last call, oldest first, and forgets them: the same
+    /// as `picker.takeEvents()`. Taking events never takes announcements.
     /// - Complexity: O(pending events).
-    public mutating func takeEvents() -> [BubbleEvent] {
-        collectEvents()
-        defer { pendingEvents.removeAll() }
-        return pendingEvents
-    }
+    public mutating func takeEvents() -> [BubbleEvent] { picker.takeEvents() }
 
-    /// Returns what to say to a screen-reader user about the events since the last call
+    /// Returns what to say to a screen-reader user about what changed since the last call
     /// (selected, deselected — also when a selected bubble is removed —, limit reached, removed),
-    /// oldest first, and forgets them. Events stay available to `takeEvents()`.
-    /// - Complexity: O(pending events).
-    public mutating func takeAnnouncements() -> [BubbleAnnouncement] {
-        collectEvents()
-        defer { pendingAnnouncements.removeAll() }
-        return pendingAnnouncements
-    }
-
-    /// Moves the picker's events into the driver's queues, making their announcements (each
-    /// queue keeps at most `BubbleContainer.maximumPendingEvents`, dropping the oldest).
-    mutating func collectEvents() {
-        let maxSelected = picker.configuration.maxSelected
-        for (event, label) in picker.takeLabelledEvents() {
-            pendingEvents.append(event)
-            if let announcement = BubbleAnnouncement.make(event, label: label, maxSelected: maxSelected) {
-                pendingAnnouncements.append(announcement)
-            }
-        }
-        let limit = BubbleContainer<Content>.maximumPendingEvents
-        if pendingEvents.count > limit { pendingEvents.removeFirst(pendingEvents.count - limit) }
-        if pendingAnnouncements.count > limit { pendingAnnouncements.removeFirst(pendingAnnouncements.count - limit) }
-    }
+    /// oldest first, and forgets it (at most `BubbleContainer.maximumPendingEvents`, the newest).
+    /// Announcements are made when the picker's state changes, into a log of their own: events
+    /// taken through `takeEvents()` or `picker.takeEvents()` are still announced, and taking
+    /// announcements leaves the events.
+    /// - Complexity: O(announcements).
+    public mutating func takeAnnouncements() -> [BubbleAnnouncement] { picker.takeAnnouncements() }
 }

@@ -11,11 +11,11 @@ extension BubblePickerDriver {
     /// - Complexity: O(n) (the hit test).
     public mutating func pointerDown(id: Int, at point: Vector2, timestamp: Double) {
         guard point.isFinite, timestamp.isFinite, touchIndex(id) == nil else { return }
-        prepareClock(forInputAt: timestamp)
-        let time = timestamp + clockOffset
+        let offset = offset(forDownAt: timestamp)
+        let time = timestamp + offset
         picker.pointerDown(id: id, at: point, time: time, interpolation: interpolation)
         guard picker.pointerIndex(id) != nil else { return }
-        touches.append(TouchRecord(id: id, offset: clockOffset, lastTimestamp: timestamp, lastTime: time, lastPoint: point))
+        touches.append(TouchRecord(id: id, offset: offset, lastTimestamp: timestamp, lastTime: time, lastPoint: point))
     }
 
     /// Pointer `id` moved to `point` at display time `timestamp`. Pass every coalesced sample,

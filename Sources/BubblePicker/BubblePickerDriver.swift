@@ -18,7 +18,10 @@ import BubblePhysics
 ///   link did, so a flick keeps the finger's speed after the link was stopped at rest, paused
 ///   or stalled. When the picker rests (or the display clock is further behind the touch than
 ///   one frame can step), a new touch re-bases the offset first: the idle gap is skipped rather
-///   than stepped. A sample older than the pointer's last is ignored, a repeated one too, and an
+///   than stepped. A touch or frame stamped far from the display clock (an adapter mixing epoch
+///   and media time, a clock that jumped back) re-bases too: time never jumps and never freezes
+///   (a far-behind touch keeps an offset of its own; a frame far behind the last re-bases the
+///   display clock). A sample older than the pointer's last is ignored, a repeated one too, and an
 ///   up is never earlier than the last sample: no zero, reversed or infinite flick from
 ///   out-of-order input. `touchesEnded` up to 0.1 s after the last move at the same point keeps
 ///   the flick's speed (see `BubbleContainer.pointerUp(id:at:time:)`).
@@ -46,11 +49,11 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
         // container's bubbles (a get-and-set would).
         _modify {
             yield &storedPicker
-            storedPicker.recordEventLabels()
+            storedPicker.recordAnnouncements()
         }
         set {
             storedPicker = newValue
-            storedPicker.recordEventLabels()
+            storedPicker.recordAnnouncements()
         }
     }
     /// The picker's storage (see `picker`).
@@ -68,13 +71,11 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// The bubble with keyboard, switch or accessibility focus, if any.
     public internal(set) var focusedBubble: BubbleID?
     var readingOrder = BubbleReadingOrder()
-    var pendingEvents: [BubbleEvent] = []
-    var pendingAnnouncements: [BubbleAnnouncement] = []
 
     /// A driver around `picker`.
     public init(picker: BubbleContainer<Content>) {
         self.storedPicker = picker
-        self.storedPicker.recordEventLabels()
+        self.storedPicker.recordAnnouncements()
     }
 
     /// A driver around a new, empty picker.
@@ -95,8 +96,10 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// Advances the picker to `displayTimestamp` (display-clock seconds) and returns the frame
     /// to draw: the whole fixed steps due run (at most `physics.maxStepsPerAdvance`; the rest of
     /// a stall is dropped and the touch clock re-based), and the frame is interpolated at the
-    /// leftover fraction. A timestamp that is not later than the last one runs nothing; a
-    /// non-finite one is ignored.
+    /// leftover fraction. A timestamp that is not later than the last one runs nothing; one
+    /// further behind it than a step budget (`maxStepsPerAdvance` steps) re-bases the display
+    /// clock there instead, so a clock that jumped back, or a touch stamped on another clock,
+    /// never freezes the picker; a non-finite timestamp is ignored.
     /// - Complexity: O(steps run × n + n).
     public mutating func frame(at displayTimestamp: Double) -> DisplayFrame {
         var stepsRun = 0
@@ -109,6 +112,8 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
                     displayTime = displayTimestamp
                     let drift = simulatedNow - (displayTimestamp + clockOffset)
                     if !(drift < 1e-6 && drift > -1e-6) { clockOffset = simulatedNow - displayTimestamp }  // steps were dropped
+                } else if last - displayTimestamp > stepBudget {
+                    rebase(to: displayTimestamp)  // the display clock is the authority for frames
                 }
             } else {
                 rebase(to: displayTimestamp)
@@ -118,6 +123,10 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
         return DisplayFrame(frame: picker.frame(interpolation: interpolation), stepsRun: stepsRun,
                             interpolation: interpolation, needsDisplayLink: needsDisplayLink, focusedBubble: focusedBubble)
     }
+
+    /// The velocity of bubble `id`, points per second (see `BubbleContainer.velocity(of:)`).
+    /// - Complexity: O(1).
+    public func velocity(of id: BubbleID) -> Vector2? { picker.velocity(of: id) }
 
     /// The frame on screen now (the last `frame(at:)`'s fraction, with changes made since).
     /// - Complexity: O(n).
@@ -129,16 +138,29 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
         clockOffset = simulatedNow - timestamp
     }
 
-    /// Before a new pointer: skips an idle gap (the picker rests, so the link may have been
-    /// stopped) or a stall one frame could not step, so the touch maps to the simulated time now.
-    mutating func prepareClock(forInputAt timestamp: Double) {
+    /// The most display time one frame steps: `maxStepsPerAdvance` steps, seconds.
+    var stepBudget: Double {
+        let physics = picker.configuration.physics
+        return Double(physics.maxStepsPerAdvance) * physics.timeStep
+    }
+
+    /// The clock offset (simulated minus touch seconds) for a pointer going down at `timestamp`.
+    /// Skips an idle gap (the picker rests, so the link may have been stopped) or a stall one
+    /// frame could not step by re-basing the display clock, so the touch maps to the simulated
+    /// time now. A touch further behind the display clock than a step budget (another clock, or
+    /// a stale event) gets an offset of its own and moves nothing; one far ahead re-bases, and
+    /// the next frame, behind it, re-bases back (`frame(at:)`): time never jumps, never freezes.
+    mutating func offset(forDownAt timestamp: Double) -> Double {
         guard let last = displayTime else {
             rebase(to: timestamp)
-            return
+            return clockOffset
         }
-        let physics = picker.configuration.physics
-        let stepBudget = Double(physics.maxStepsPerAdvance) * physics.timeStep
-        if timestamp > last && (!needsDisplayLink || timestamp - last > stepBudget) { rebase(to: timestamp) }
+        if timestamp > last && (!needsDisplayLink || timestamp - last > stepBudget) {
+            rebase(to: timestamp)
+        } else if last - timestamp > stepBudget {
+            return simulatedNow - timestamp
+        }
+        return clockOffset
     }
 }
 

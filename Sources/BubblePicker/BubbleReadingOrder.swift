@@ -29,7 +29,7 @@ public struct BubbleReadingOrder: Sendable {
     /// True for right-to-left layouts: rows run right to left.
     public var isRightToLeft: Bool
     /// The order after the last update.
-    public private(set) var order: [BubbleID] = []
+    public internal(set) var order: [BubbleID] = []
 
     /// An order with no bubbles yet.
     public init(isRightToLeft: Bool = false) {
@@ -37,33 +37,49 @@ public struct BubbleReadingOrder: Sendable {
     }
 
     /// Updates the order from a frame and returns the reading order of its live, shown bubbles
-    /// (not waiting, not shrinking out).
-    /// - Complexity: O(n log n) plus O(n × moves): linear when little changed.
+    /// (not waiting, not shrinking out). Newcomers enter at the end and move forward; when that
+    /// would take more than `moveBudget(for:)` moves in all (a large batch, a shuffle), the
+    /// order is made afresh as the first one is.
+    /// - Complexity: O(n log n): linear when little changed.
     @discardableResult
     public mutating func update(with frame: BubbleFrame) -> [BubbleID] {
-        var entries: [BubbleID: Entry] = [:]
-        entries.reserveCapacity(frame.bubbles.count)
-        var shown: [BubbleID] = []
+        var ids: [BubbleID] = [], entries: [Entry] = [], slotByID: [BubbleID: Int] = [:]
+        slotByID.reserveCapacity(frame.bubbles.count)
         for bubble in frame.bubbles where bubble.phase != .removing && bubble.phase != .waiting {
-            entries[bubble.id] = Entry(center: bubble.center, diameter: bubble.drawnDiameter)
-            shown.append(bubble.id)
+            slotByID[bubble.id] = ids.count
+            ids.append(bubble.id)
+            entries.append(Entry(center: bubble.center, diameter: bubble.drawnDiameter))
         }
-        var start = order.filter { entries[$0] != nil }
-        if start.isEmpty {
-            start = Self.rows(shown.map { ($0, entries[$0]!) }, rightToLeft: isRightToLeft)
-            // Sorted until nothing moves (a pass can expose a further clear pair), at most n passes.
-            for _ in 0..<max(start.count, 1) {
-                let sorted = insertionSorted(start, entries, margin: 0)
-                if sorted == start { break }
-                start = sorted
+        var start = order.compactMap { slotByID[$0] }
+        if !start.isEmpty {
+            var known = [Bool](repeating: false, count: ids.count)
+            for slot in start { known[slot] = true }
+            for slot in ids.indices where !known[slot] { start.append(slot) }  // newcomers enter at the end
+            var moves = Self.moveBudget(for: start.count)
+            if let sorted = insertionSorted(start, entries, margin: Self.hysteresis, moves: &moves) {
+                order = sorted.map { ids[$0] }
+                return order
             }
-            order = start
-            return order
         }
-        var known = Set(start)
-        for id in shown where known.insert(id).inserted { start.append(id) }  // newcomers enter at the end
-        order = insertionSorted(start, entries, margin: Self.hysteresis)
+        order = firstOrder(ids, entries).map { ids[$0] }
         return order
+    }
+
+    /// Most moves one update's insertion sort makes before the order is made afresh: linear in
+    /// the bubbles shown.
+    static func moveBudget(for count: Int) -> Int { 8 * count + 1024 }
+
+    /// The order made afresh, as slots of `ids`: row by row, then sorted by the thresholds until
+    /// nothing moves (a pass can expose a further clear pair) or the move budget is spent.
+    /// - Complexity: O(n log n).
+    func firstOrder(_ ids: [BubbleID], _ entries: [Entry]) -> [Int] {
+        var start = Self.rows(ids, entries, rightToLeft: isRightToLeft)
+        var moves = Self.moveBudget(for: start.count)
+        for _ in 0..<max(start.count, 1) {
+            guard let sorted = insertionSorted(start, entries, margin: 0, moves: &moves), sorted != start else { break }
+            start = sorted
+        }
+        return start
     }
 
     struct Entry {
@@ -71,17 +87,21 @@ public struct BubbleReadingOrder: Sendable {
         var diameter: Double
     }
 
-    /// `ids` with each moved forward past the bubbles it is clearly before by `margin` diameters.
-    func insertionSorted(_ ids: [BubbleID], _ entries: [BubbleID: Entry], margin: Double) -> [BubbleID] {
-        var result: [BubbleID] = []
-        result.reserveCapacity(ids.count)
-        for id in ids {
-            guard let entry = entries[id] else { continue }
+    /// `slots` (indices into `entries`) with each moved forward past the bubbles it is clearly
+    /// before by `margin` diameters, or nil once more than `moves` moves were made (each move
+    /// spends one).
+    func insertionSorted(_ slots: [Int], _ entries: [Entry], margin: Double, moves: inout Int) -> [Int]? {
+        var result: [Int] = []
+        result.reserveCapacity(slots.count)
+        for slot in slots {
+            let entry = entries[slot]
             var position = result.count
-            while position > 0, let other = entries[result[position - 1]], clearlyBefore(entry, other, margin: margin) {
+            while position > 0, clearlyBefore(entry, entries[result[position - 1]], margin: margin) {
                 position -= 1
+                moves -= 1
+                if moves < 0 { return nil }
             }
-            result.insert(id, at: position)
+            result.insert(slot, at: position)
         }
         return result
     }
@@ -97,21 +117,23 @@ public struct BubbleReadingOrder: Sendable {
         return dx > (Self.columnSpacing + margin) * size
     }
 
-    /// The first order: rows from the top (a row takes the centres within `rowSpacing` of its
-    /// first bubble's diameter below it), each leading to trailing.
-    static func rows(_ entries: [(BubbleID, Entry)], rightToLeft: Bool) -> [BubbleID] {
-        let byHeight = entries.sorted { ($0.1.center.y, $0.0.rawValue) < ($1.1.center.y, $1.0.rawValue) }
-        var result: [BubbleID] = []
-        result.reserveCapacity(entries.count)
+    /// The first order, as slots of `ids`: rows from the top (a row takes the centres within
+    /// `rowSpacing` of its first bubble's diameter below it), each leading to trailing; ties by
+    /// identity.
+    static func rows(_ ids: [BubbleID], _ entries: [Entry], rightToLeft: Bool) -> [Int] {
+        let byHeight = ids.indices.sorted { (entries[$0].center.y, ids[$0].rawValue) < (entries[$1].center.y, ids[$1].rawValue) }
+        var result: [Int] = []
+        result.reserveCapacity(ids.count)
         var start = 0
         while start < byHeight.count {
-            let limit = byHeight[start].1.center.y + rowSpacing * byHeight[start].1.diameter
+            let first = entries[byHeight[start]]
+            let limit = first.center.y + rowSpacing * first.diameter
             var end = start + 1
-            while end < byHeight.count && byHeight[end].1.center.y <= limit { end += 1 }
-            let row = byHeight[start..<end].sorted {
-                $0.1.center.x != $1.1.center.x ? (($0.1.center.x < $1.1.center.x) != rightToLeft) : $0.0 < $1.0
+            while end < byHeight.count && entries[byHeight[end]].center.y <= limit { end += 1 }
+            result += byHeight[start..<end].sorted { a, b in
+                let ax = entries[a].center.x, bx = entries[b].center.x
+                return ax != bx ? ((ax < bx) != rightToLeft) : ids[a] < ids[b]
             }
-            result.append(contentsOf: row.map { $0.0 })
             start = end
         }
         return result

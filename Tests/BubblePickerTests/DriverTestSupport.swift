@@ -51,11 +51,6 @@ func restingDriver(count: Int = 20, seed: UInt64 = 7, link: inout DisplayLink,
 }
 
 extension BubblePickerDriver {
-    /// The body velocity of a bubble, points per second.
-    func velocity(of id: BubbleID) -> Vector2? {
-        picker.motion(id)?.body.map { picker.world.velocity(of: $0) }
-    }
-
     /// The drawn centre of a bubble in the frame on screen.
     func drawnCenter(of id: BubbleID) -> Vector2? { currentFrame.bubbles.first { $0.id == id }?.center }
 }
