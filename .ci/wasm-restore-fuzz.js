@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The saved-state fuzzer through the browser module's restore export:
 // `node .ci/wasm-restore-fuzz.js out/wasm/bubblepicker-web.wasm [CASES] [STEPS]` (run by
-// `.ci/wasm fuzz`; default 5000 cases, each accepted one stepped 2000 times, every 25th 10,000).
+// `.ci/wasm fuzz`; default 5000 cases, each accepted one stepped 10,000 times; with a smaller
+// STEPS, every 25th case, when accepted, is still stepped 10,000 times).
 //
 // Real snapshots (`bp_snapshot`: a busy session mid-drag with a selection animating and bubbles
 // growing in, a resting one, one with a selection limit) are mutated as the native fuzzer
@@ -20,7 +21,7 @@ const { wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
 const root = path.join(__dirname, "..");
 const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-web.wasm");
 const totalCases = Number(process.argv[3] || 5000);
-const stepsPerCase = Number(process.argv[4] || 2000);
+const stepsPerCase = Number(process.argv[4] || 10000);
 let seed = BigInt(process.env.FUZZ_SEED || 1);
 
 function next() {

@@ -43,7 +43,8 @@ extension BubblePickerDriver {
     }
 
     /// Replaces the picker with the one saved in `text`, its state standing for this driver's
-    /// last display time (`displayTime`): the next `frame(at:)` steps on from there. Pointers
+    /// last display time (`displayTime`): the next `frame(at:)` steps on from there (a driver
+    /// that has drawn no frame yet re-bases its clock at its first, as a new one does). Pointers
     /// down are forgotten (the old picker's gestures end with it), focus is cleared; nothing
     /// changes when the text is refused.
     /// - Throws: `SavedStateError` naming the line and the problem.

@@ -36,8 +36,9 @@ import BubblePhysics
 ///   `takeAnnouncements()`.
 ///
 /// A value type like the container; its own state (display clock, pointers' offsets, focus,
-/// reading order) is transient and not part of `BubbleContainer`'s saved state: after a restore,
-/// make a new driver around the restored picker.
+/// reading order) is transient and not part of `BubbleContainer`'s saved state: restore through
+/// the driver in one call (`init(restoring:at:content:)`, `restore(from:content:)`), which
+/// re-bases the display clock so the next frame steps on from the saved state.
 public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// The picker. Call its methods directly for everything that is not a clock or a touch
     /// (`add`, `select`, `remove`, `resize(to:)`, `update`, settings); the driver sees their

@@ -86,6 +86,31 @@ import Testing
         #expect(bareSteps < expectedSteps, "the bare driver's first frame only re-bases its clock")
     }
 
+    @Test("touches after a restore: a drag and flick give the run never saved's hashes, frame by frame")
+    func touchesAfterRestore() throws {
+        var link = DisplayLink()
+        var original = Self.busyDriver(link: &link)
+        let text = original.savedState()
+        original.pointerCancel()
+        var restored = try Driver(restoring: text, at: original.displayTime!)
+        let start = try #require(original.drawnCenter(of: BubbleID(4)))
+        var differing: Int? = nil
+        for index in 0..<90 {
+            let t = link.nextFrame()
+            if index == 5 { original.pointerDown(id: 2, at: start, timestamp: t - 0.003); restored.pointerDown(id: 2, at: start, timestamp: t - 0.003) }
+            if index > 5 && index < 20 {
+                let p = start + Vector2(7 * Double(index - 5), 2 * Double(index - 5))
+                original.pointerMove(id: 2, at: p, timestamp: t - 0.002)
+                restored.pointerMove(id: 2, at: p, timestamp: t - 0.002)
+            }
+            if index == 20 { original.pointerUp(id: 2, at: start + Vector2(105, 30), timestamp: t - 0.002); restored.pointerUp(id: 2, at: start + Vector2(105, 30), timestamp: t - 0.002) }
+            _ = original.frame(at: t)
+            _ = restored.frame(at: t)
+            if differing == nil && original.picker.stateHash() != restored.picker.stateHash() { differing = index }
+        }
+        #expect(differing == nil, "first differing frame: \(String(describing: differing))")
+    }
+
     @Test("a bubble saved mid-drag is released: a new finger drags it, and the picker comes to rest")
     func midDragReleased() throws {
         var link = DisplayLink()
