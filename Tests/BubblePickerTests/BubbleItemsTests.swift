@@ -137,12 +137,12 @@ import Testing
         #expect(again.items(withTag: .rock) == ["b"] && again.picker.center(of: again.bubbleID(for: "c")!) == items.picker.center(of: items.bubbleID(for: "c")!))
     }
 
-    @Test("random applies, selections, long presses and steps (300; 5,000 in the long tests): the map matches the picker")
+    @Test("random applies, selections, long presses and steps (150; 5,000 in the long tests): the map matches the picker")
     func randomApplies() throws {
         var random = SplitMix64(seed: 44)
         var items = Items(driver: Driver(picker: makePicker(seed: 4) { $0.maxSelected = 4 }))
         var list: [BubbleItem<String, Family, DefaultBubble>] = []
-        for _ in 0..<TestSize.pick(300, long: 5000) {
+        for _ in 0..<TestSize.pick(150, long: 5000) {
             switch random.next(below: 6) {
             case 0, 1:
                 var next: [BubbleItem<String, Family, DefaultBubble>] = []
