@@ -136,4 +136,33 @@ import Testing
         #expect(again.driver.takeEvents().allSatisfy { $0.kind == .contentChanged }, "nothing added or removed")
         #expect(again.items(withTag: .rock) == ["b"] && again.picker.center(of: again.bubbleID(for: "c")!) == items.picker.center(of: items.bubbleID(for: "c")!))
     }
+
+    @Test("random applies, selections, long presses and steps (150; 5,000 in the long tests): the map matches the picker")
+    func randomApplies() throws {
+        var random = SplitMix64(seed: 44)
+        var items = Items(driver: Driver(picker: makePicker(seed: 4) { $0.maxSelected = 4 }))
+        var list: [BubbleItem<String, Family, DefaultBubble>] = []
+        for _ in 0..<TestSize.pick(150, long: 5000) {
+            switch random.next(below: 6) {
+            case 0, 1:
+                var next: [BubbleItem<String, Family, DefaultBubble>] = []
+                for k in 0..<30 where random.next(below: 3) > 0 {
+                    let family: Family? = [nil, .jazz, .rock][random.next(below: 3)]
+                    next.append(Self.item("k\(k)", "K\(k)", size: Double(40 + 20 * random.next(below: 3)), family))
+                }
+                if !next.isEmpty { next.swapAt(0, random.next(below: next.count)) }
+                list = next
+                try items.apply(list)
+            case 2: items.setSelection(Set((0..<30).filter { _ in random.next(below: 4) == 0 }.map { "k\($0)" }))
+            case 3: if let id = items.ids.randomElement(using: &random), let bubble = items.bubbleID(for: id) { items.driver.longPress(bubble) }
+            default: for _ in 0..<random.next(below: 20) { items.picker.step() }
+            }
+            let live = items.ids
+            #expect(live == list.map(\.id).filter { items.bubbleID(for: $0) != nil }, "ids follow the list's order")
+            #expect(Set(live.compactMap { items.bubbleID(for: $0) }).count == live.count, "one bubble per item")
+            #expect(items.picker.count == live.count && items.selection.isSubset(of: Set(live)))
+            #expect(live.allSatisfy { id in items.item(id)?.content == list.first { $0.id == id }?.content })
+        }
+    }
 }
+
