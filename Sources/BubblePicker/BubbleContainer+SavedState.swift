@@ -30,6 +30,8 @@ extension BubbleContainer {
         w.line("picker.previousAnchor", previousAnchorPoint.map(W.point) ?? ["-"])
         w.line("picker.spreadReference", [W.number(spreadReference.width), W.number(spreadReference.height)])
         w.line("picker.rest", [W.flag(resting), W.integer(restingSteps), W.flag(wasOverfull)])
+        w.line("picker.fit", [W.number(fit.scale), W.number(fit.extra), W.number(fit.offset), W.number(fit.previousOffset),
+                              W.number(fit.velocity), W.flag(fit.horizontal)])
         let pending = events
         w.line("picker.events", [W.integer(droppedEventCount), W.integer(pending.count)])
         for event in pending {
@@ -63,7 +65,7 @@ extension BubbleContainer {
         let bubbleLines = try readBubbles(&reader, decode: decode)
         try readPointers(&reader)
         let worldLine = reader.next + 1
-        let state = try reader.world(configuration.physics, container: Self.container(for: configuration))
+        let state = try reader.world(configuration.physics, container: Container(rect: contentRect, solidBorders: configuration.solidBorders))
         do { world = try World(savedState: state) } catch { throw .invalid(line: worldLine, error) }
         try checkBodies(lines: bubbleLines, worldLine: worldLine)
         try reader.finish()
@@ -104,7 +106,21 @@ extension BubbleContainer {
         restingSteps = try f.integer("restingSteps", in: 0...Int.max)
         wasOverfull = try f.flag("wasOverfull")
         try f.end()
+        try readFit(&reader)
         try readEvents(&reader)
+    }
+
+    /// The fit policy's scale, content length and scroll (see `FitState`).
+    private mutating func readFit(_ reader: inout StateReader) throws(SavedStateError) {
+        guard reader.nextIs("picker.fit") else { return }  // saved before fit policies
+        var f = try reader.fields("picker.fit")
+        fit.scale = try f.number("fitScale", in: SettingRange<Double>("fitScale", 0.01...1))
+        fit.extra = try f.number("fitExtra", in: SettingRange<Double>("fitExtra", 0...10_000_000))
+        fit.offset = try f.number("scrollOffset", in: BodyDefinition.coordinateRange)
+        fit.previousOffset = try f.number("previousScrollOffset", in: BodyDefinition.coordinateRange)
+        fit.velocity = try f.number("scrollVelocity", in: SettingRange<Double>("scrollVelocity", -Self.scrollMaxSpeed...Self.scrollMaxSpeed))
+        fit.horizontal = try f.flag("scrollsHorizontally")
+        try f.end()
     }
 
     private mutating func readEvents(_ reader: inout StateReader) throws(SavedStateError) {

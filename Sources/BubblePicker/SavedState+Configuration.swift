@@ -1,6 +1,6 @@
 import BubblePhysics
 
-/// The configuration in the saved-state text: six lines, every setting by name, each checked
+/// The configuration in the saved-state text: seven lines, every setting by name, each checked
 /// against its range when read.
 extension StateWriter {
     mutating func write(_ c: BubbleContainerConfiguration) {
@@ -16,6 +16,7 @@ extension StateWriter {
         line("configuration.gestures", [W.flag(c.backgroundScrollEnabled), W.number(c.tapMaxDistance), W.number(c.tapMaxDuration),
                                         W.number(c.flickWindow), W.number(c.maxFlickSpeed), W.number(c.dragFrequency),
                                         W.number(c.anchorSmoothing), W.number(c.longPressDuration), c.longPressAction.rawValue])
+        line("configuration.fit", [c.fitPolicy.rawValue, W.number(c.fitMinimumScale), W.flag(c.backgroundDragScrolls)])
         let p = c.physics
         line("configuration.physics", [W.number(p.timeStep), W.integer(p.substeps), W.number(p.contactHertz),
                                        W.number(p.contactDampingRatio), W.number(p.pushSpeed), W.number(p.maxSpeed),
@@ -56,6 +57,15 @@ extension StateReader {
         c.seed = try f.unsigned("seed")
         try f.end()
         try readGestures(into: &c)
+        if nextIs("configuration.fit") {
+            f = try fields("configuration.fit")
+            c.fitPolicy = FitPolicy(rawValue: try f.choice("fitPolicy", FitPolicy.allCases.map { $0.rawValue })) ?? c.fitPolicy
+            c.fitMinimumScale = try f.number("fitMinimumScale", in: C.fitMinimumScaleRange)
+            c.backgroundDragScrolls = try f.flag("backgroundDragScrolls")
+            try f.end()
+        } else {
+            c.fitPolicy = .none  // saved before fit policies: it replays as it ran
+        }
         try readPhysics(into: &c.physics)
         do { try c.validate() } catch { throw .invalid(line: next, error) }
         return c

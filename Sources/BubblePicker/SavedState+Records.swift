@@ -6,7 +6,9 @@ import BubblePhysics
 /// selectionOrder body previous`, where `spawn` is `corner`, `anchor` or `point x y`, `body` is
 /// `slot generation` or `-`, `previous` is `x y diameter scale` or `-`.
 ///
-/// `pointer id ignored`, `pointer id background x y time anchorX anchorY trailCount (x y)…`, or
+/// `pointer id ignored`, `pointer id background x y time anchorX anchorY trailCount (x y)…`,
+/// `pointer id scroll` (a background drag that scrolls) with the background fields then
+/// `startOffset sampleCount (x y time)…`, or
 /// `pointer id bubble bubbleID x y time dragging longPressed pressStart grabX grabY fingerX fingerY
 /// sampleCount (x y time)…`.
 extension StateWriter {
@@ -31,8 +33,12 @@ extension StateWriter {
         case .ignored:
             values.append("ignored")
         case .background(let drag):
-            values += ["background"] + point(drag.down.point) + [number(drag.down.time)] + point(drag.startAnchor)
-            values += [integer(drag.trail.count)] + drag.trail.flatMap { point($0) }
+            values += [drag.scroll == nil ? "background" : "scroll"] + point(drag.down.point) + [number(drag.down.time)]
+            values += point(drag.startAnchor) + [integer(drag.trail.count)] + drag.trail.flatMap { point($0) }
+            if let scroll = drag.scroll {
+                values += [number(scroll.startOffset), integer(scroll.samples.count)]
+                values += scroll.samples.flatMap { point($0.point) + [number($0.time)] }
+            }
         case .bubble(let drag):
             values += ["bubble", integer(drag.id.rawValue)] + point(drag.down.point) + [number(drag.down.time)]
             values += [flag(drag.isDragging), flag(drag.longPressed), number(drag.pressStart)] + point(drag.grabOffset) + point(drag.finger)
@@ -86,14 +92,23 @@ extension StateFields {
     /// Reads a pointer line.
     static func pointer(_ f: inout StateFields) throws(SavedStateError) -> ActivePointer {
         let id = try f.integer("id")
-        switch try f.choice("gesture", ["ignored", "background", "bubble"]) {
+        switch try f.choice("gesture", ["ignored", "background", "bubble", "scroll"]) {
         case "ignored":
             return ActivePointer(id: id, gesture: .ignored)
-        case "background":
+        case let word where word == "background" || word == "scroll":
             let down = PointerSample(point: try f.point("down"), time: try f.number("down.time"))
             var drag = BackgroundGesture(down: down, startAnchor: try f.point("startAnchor"), trail: [])
             let count = try f.count("trail", limit: PickerConstants.sampleLimit)
             for index in 0..<count { drag.trail.append(try f.point("trail[\(index)]")) }
+            if word == "scroll" {
+                var scroll = ScrollDrag(startOffset: try f.number("startOffset", in: BodyDefinition.coordinateRange), samples: [])
+                let samples = try f.count("scrollSamples", limit: PickerConstants.sampleLimit)
+                for index in 0..<samples {
+                    scroll.samples.append(PointerSample(point: try f.point("scrollSamples[\(index)]"),
+                                                        time: try f.number("scrollSamples[\(index)].time")))
+                }
+                drag.scroll = scroll
+            }
             return ActivePointer(id: id, gesture: .background(drag))
         default:
             let bubble = BubbleID(try f.integer("bubble", in: BubbleID.range.bounds))
