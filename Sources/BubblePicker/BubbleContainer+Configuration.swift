@@ -11,7 +11,7 @@ extension BubbleContainer {
     public mutating func setConfiguration(_ new: BubbleContainerConfiguration) throws(BubbleContainerError) {
         do { try new.validate() } catch { throw .invalidValue(error) }
         let old = configuration
-        let oldContent = contentRect
+        let oldContent = contentRect, oldHorizontal = fit.horizontal
         if new != old { wake() }
         configuration = new
         if new.seed != old.seed {
@@ -26,7 +26,7 @@ extension BubbleContainer {
         if new.size != old.size {
             let viewRect = Rect(origin: .zero, size: old.size)
             if oldContent != viewRect || contentRect != Rect(origin: .zero, size: new.size), old.size.hasArea, new.size.hasArea {
-                respreadContent(from: oldContent, to: contentRect)
+                respreadContent(from: oldContent, to: contentRect, transpose: oldHorizontal != fit.horizontal)
             } else {
                 respread(from: old.size, to: new.size)
             }

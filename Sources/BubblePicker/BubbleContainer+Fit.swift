@@ -115,14 +115,18 @@ extension BubbleContainer {
     }
 
     /// Moves every body proportionally from one content rectangle to another (a resize while
-    /// the content scrolls: a rotation maps the long content onto the new long axis).
-    mutating func respreadContent(from old: Rect, to new: Rect) {
+    /// the content scrolls). When the scroll axis turns (a rotation), the content is transposed:
+    /// the old scroll axis maps onto the new one, so a long column becomes a long row with every
+    /// bubble beside its old neighbours, instead of being squashed across and stretched along.
+    mutating func respreadContent(from old: Rect, to new: Rect, transpose: Bool) {
         spreadReference = configuration.size
-        let sx = BubbleContainer.respreadScale(new.width / old.width), sy = BubbleContainer.respreadScale(new.height / old.height)
+        let sx = BubbleContainer.respreadScale(new.width / (transpose ? old.height : old.width))
+        let sy = BubbleContainer.respreadScale(new.height / (transpose ? old.width : old.height))
         for index in motions.indices {
             guard let body = motions[index].body else { continue }
             let p = world.position(of: body)
-            let moved = Vector2(new.minX + (p.x - old.minX) * sx, new.minY + (p.y - old.minY) * sy)
+            let u = transpose ? p.y - old.minY : p.x - old.minX, v = transpose ? p.x - old.minX : p.y - old.minY
+            let moved = Vector2(new.minX + u * sx, new.minY + v * sy)
             bounded(try world.setPosition(withinWorld(moved), of: body))
         }
         spawnWaitingBubbles()
@@ -137,9 +141,22 @@ extension BubbleContainer {
             fit.velocity = 0
         }
         bounded(try world.setContainer(Container(rect: contentRect, solidBorders: configuration.solidBorders)))
+        var field = world.field
+        field.strength = fieldStrengthAlongContent
+        bounded(try world.setField(field))
         let range = scrollRange
         if fit.offset < range.lowerBound { fit.offset = range.lowerBound; fit.velocity = 0 }
         if fit.offset > range.upperBound { fit.offset = range.upperBound; fit.velocity = 0 }
+    }
+
+    /// The field's strength while the content is longer than the view: the configured strength
+    /// times view length / content length, so a long column of bubbles presses on its middle no
+    /// harder than a view's worth does (a full-strength pull packs a long column into overlap).
+    var fieldStrengthAlongContent: Double {
+        let base = configuration.physicsFieldStrength
+        guard fit.extra > 0 else { return base }
+        let along = fit.horizontal ? configuration.size.width : configuration.size.height
+        return base * along / (along + fit.extra)
     }
 
     /// `value` moved `k` of the way to `target`, landing on it once within `snap`.

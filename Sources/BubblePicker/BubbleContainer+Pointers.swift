@@ -77,6 +77,10 @@ extension BubbleContainer {
         switch pointers[index].gesture {
         case .bubble(var drag):
             wake()
+            if let scrolling = scrollInstead(of: drag, finger: point, time: time) {  // see BubbleContainer+Scroll
+                pointers[index].gesture = scrolling
+                return
+            }
             let point = contentPoint(point)
             appendSample(PointerSample(point: point, time: time), into: &drag)
             if !drag.isDragging && (point - drag.down.point).length > configuration.tapMaxDistance {

@@ -134,6 +134,26 @@ extension BubbleContainer {
         return .background(BackgroundGesture(down: sample, startAnchor: anchorTarget, trail: [sample.point]))
     }
 
+    /// While the content scrolls, a finger that went down on a bubble and moves beyond
+    /// `tapMaxDistance` scrolls (as in a scroll view of buttons, Apple Music's picker) rather
+    /// than dragging the bubble: in a packed scrolling picker nearly every touch lands on a
+    /// bubble. The new scroll gesture, already moved to `finger` (view points); nil when the
+    /// drag stays a bubble drag (nothing scrolls, `backgroundDragScrolls` is off, the finger is
+    /// within the tap distance, or another pointer already drags the background).
+    mutating func scrollInstead(of drag: BubbleGesture, finger: Vector2, time: Double) -> GestureState? {
+        guard !drag.isDragging, !drag.longPressed, backgroundDragScrollsNow,
+              (contentPoint(finger) - drag.down.point).length > configuration.tapMaxDistance,
+              !pointers.contains(where: { $0.gesture.isBackground }) else { return nil }
+        let offset = scrollOffset
+        let down = PointerSample(point: drag.down.point - offset, time: drag.down.time)
+        var scroll = BackgroundGesture(down: down, startAnchor: anchorTarget, trail: drag.samples.map { $0.point - offset })
+        scroll.scroll = ScrollDrag(startOffset: fit.offset, samples: drag.samples.map { PointerSample(point: $0.point - offset, time: $0.time) })
+        fit.velocity = 0
+        moveBackground(&scroll, finger: finger, time: time)
+        scroll.trail.append(finger)
+        return .background(scroll)
+    }
+
     /// A background drag's finger moved to `finger` (view points) at `time`.
     mutating func moveBackground(_ drag: inout BackgroundGesture, finger: Vector2, time: Double) {
         guard var scrolling = drag.scroll else {

@@ -14,6 +14,8 @@ enum BenchFit {
         /// Random diameters in `low...high` (seeded), or all `high` when equal.
         var low: Double
         var high: Double
+        /// Turned to landscape (width and height swapped) once settled, then settled again.
+        var rotated = false
     }
 
     /// The reference boxes: a phone with 200 and 1,000 bubbles of 20–80 pt, a 200 × 200 box and
@@ -25,6 +27,7 @@ enum BenchFit {
         Case(name: "strip-8", width: 150, height: 600, count: 8, low: 80, high: 80),
         Case(name: "strip-200", width: 150, height: 600, count: 200, low: 20, high: 80),
         Case(name: "ipad-200", width: 1024, height: 1366, count: 200, low: 20, high: 80),
+        Case(name: "phone-1000-rotated", width: 390, height: 844, count: 1000, low: 20, high: 80, rotated: true),
     ]
 
     static let genres = ["Pop", "Rock", "Jazz", "Travel", "Art", "Hip-Hop", "Classical", "Country"]
@@ -38,12 +41,12 @@ enum BenchFit {
         var fitScale = 1.0, contentLength = 0.0
     }
 
-    static func run(seeds: Int, steps: Int, csv: Bool) throws {
+    static func run(seeds: Int, steps: Int, csv: Bool, policies: [FitPolicy] = FitPolicy.allCases) throws {
         let header = csv ? "case,policy,seed,bubbles,worst_overlap,mean_overlap,pairs_over_5pct,hidden,smallest_label_pt,labels,labels_under_9pt,fit_scale,content_length"
-                         : "case        policy           seed  bubbles  worst    mean     >5%   hidden  min_label  labels  <9pt  scale  content"
+                         : "case                policy           seed  bubbles  worst    mean     >5%   hidden  min_label  labels  <9pt  scale  content"
         print(header)
         for box in cases {
-            for policy in [FitPolicy.none, .scale, .scroll, .scaleThenScroll] {
+            for policy in policies {
                 for seed in 1...seeds {
                     let r = try measure(box, policy: policy, seed: UInt64(seed), steps: steps)
                     let cells = [box.name, policy.rawValue, String(seed), String(box.count), pct(r.worst), pct(r.mean),
@@ -52,7 +55,7 @@ enum BenchFit {
                                  String(r.labels), String(r.labelsUnder9), BenchCommand.fixed(r.fitScale, 3),
                                  BenchCommand.fixed(r.contentLength, 0)]
                     if csv { print(cells.joined(separator: ",")) } else {
-                        let widths = [12, 17, 6, 9, 9, 9, 6, 8, 11, 8, 6, 7, 8]
+                        let widths = [20, 17, 6, 9, 9, 9, 6, 8, 11, 8, 6, 7, 8]
                         print(zip(cells, widths).map { $0.0 + String(repeating: " ", count: max(1, $0.1 - $0.0.count)) }.joined())
                     }
                 }
@@ -78,6 +81,10 @@ enum BenchFit {
             _ = picker.addDefaultBubble(text: text, style: BubbleStyle(minSize: size, maxSize: size * 1.33), animated: true)
         }
         for _ in 0..<steps where !picker.isAtRest { picker.step() }
+        if box.rotated {
+            try picker.resize(to: Size(width: box.height, height: box.width))
+            for _ in 0..<steps where !picker.isAtRest { picker.step() }
+        }
         return picker
     }
 
