@@ -51,7 +51,7 @@ extension BubbleContainer {
         } catch {
             throw .invalidValue(error)
         }
-        try insert(bubble, spawn: .point(point), animated: animated)
+        try insert(bubble, spawn: .point(contentPoint(point)), animated: animated)  // view points → content
     }
 
     mutating func insert(_ bubble: Bubble<Content>, spawn point: SpawnPoint, animated: Bool) throws(BubbleContainerError) {
@@ -125,11 +125,11 @@ extension BubbleContainer {
         let radius = diameter * scale * 0.5
         let position: Vector2
         if case .point(let point) = motion.spawn {
-            position = withinWorld(configuration.keptInside(point, radius: radius))
+            position = withinWorld(configuration.keptInside(point, radius: radius, in: contentRect))
         } else {
             let jitter = Vector2(random.nextUnit() - 0.5, random.nextUnit() - 0.5)
             let base = motion.spawn == .anchor ? anchorPoint : cornerPoint(radius: diameter * 0.5)
-            position = withinWorld(configuration.keptInside(base + jitter, radius: radius))
+            position = withinWorld(configuration.keptInside(base + jitter, radius: radius, in: contentRect))
         }
         let definition = BodyDefinition(position: position, radius: radius,
                                         density: configuration.density(selected: motion.isSelected) / (scale * scale),

@@ -11,6 +11,7 @@ extension BubbleContainer {
     public mutating func setConfiguration(_ new: BubbleContainerConfiguration) throws(BubbleContainerError) {
         do { try new.validate() } catch { throw .invalidValue(error) }
         let old = configuration
+        let oldContent = contentRect, oldHorizontal = fit.horizontal
         if new != old { wake() }
         configuration = new
         if new.seed != old.seed {
@@ -21,7 +22,15 @@ extension BubbleContainer {
         bounded(try world.setConfiguration(new.physics))
         bounded(try world.setContainer(BubbleContainer.container(for: new)))
         bounded(try world.setField(BubbleContainer.field(for: new, anchor: anchorCurrent)))
-        if new.size != old.size { respread(from: old.size, to: new.size) }
+        if new.fitPolicy != .none || !fit.isIdentity { snapFit() }
+        if new.size != old.size {
+            let viewRect = Rect(origin: .zero, size: old.size)
+            if oldContent != viewRect || contentRect != Rect(origin: .zero, size: new.size), old.size.hasArea, new.size.hasArea {
+                respreadContent(from: oldContent, to: contentRect, transpose: oldHorizontal != fit.horizontal)
+            } else {
+                respread(from: old.size, to: new.size)
+            }
+        }
         if new.size != old.size || new.solidBorders != old.solidBorders { keepBodiesInside() }
         if new.densitySelected != old.densitySelected || new.densityUnselected != old.densityUnselected
             || new.resistance != old.resistance {
@@ -94,7 +103,7 @@ extension BubbleContainer {
         for index in motions.indices {
             guard let body = motions[index].body else { continue }
             let position = world.position(of: body)
-            let inside = configuration.keptInside(position, radius: world.radius(of: body))
+            let inside = configuration.keptInside(position, radius: world.radius(of: body), in: contentRect)
             if inside != position { bounded(try world.setPosition(withinWorld(inside), of: body)) }
         }
     }

@@ -141,6 +141,10 @@ extension BubbleContainer {
             for value in [drag.down.point.x, drag.down.point.y, drag.down.time, drag.startAnchor.x, drag.startAnchor.y] {
                 hasher.combine(value)
             }
+            if let scroll = drag.scroll {
+                hasher.combine(scroll.startOffset)
+                for sample in scroll.samples { hasher.combine(sample.point.x); hasher.combine(sample.point.y); hasher.combine(sample.time) }
+            }
         case .bubble(let drag):
             hasher.combine(UInt64(3) | UInt64(drag.isDragging ? 4 : 0))
             hasher.combine(UInt64(bitPattern: Int64(drag.id.rawValue)))
@@ -159,7 +163,8 @@ extension BubbleContainer {
             case .ignored:
                 return nil
             case .bubble(let drag):
-                return PointerSnapshot(location: drag.finger, trail: drag.samples.map { $0.point },
+                let o = scrollOffset
+                return PointerSnapshot(location: drag.finger - o, trail: drag.samples.map { $0.point - o },
                                        target: .bubble(drag.id), isDragging: drag.isDragging, id: pointer.id)
             case .background(let drag):
                 return PointerSnapshot(location: drag.trail.last ?? drag.down.point, trail: drag.trail,

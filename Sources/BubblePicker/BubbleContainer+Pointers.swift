@@ -54,16 +54,16 @@ extension BubbleContainer {
     /// - Complexity: O(n) (the hit test) + O(pointers).
     public mutating func pointerDown(id: Int = 0, at point: Vector2, time: Double, interpolation: Double = 1) {
         guard point.isFinite, time.isFinite, pointerIndex(id) == nil, pointers.count < Self.maximumPointers else { return }
-        let sample = PointerSample(point: point, time: time)
+        let sample = PointerSample(point: contentPoint(point), time: time)
         var gesture = GestureState.ignored
-        if let index = hitIndex(point, interpolation: interpolation) {
+        if let index = hitIndex(sample.point, interpolation: interpolation) {
             let id = allBubbles[index].id
             if !isHeld(id) {
                 gesture = .bubble(BubbleGesture(id: id, down: sample, samples: [sample], isDragging: false,
-                                                grabOffset: .zero, finger: point, pressStart: self.time))
+                                                grabOffset: .zero, finger: sample.point, pressStart: self.time))
             }
-        } else if configuration.backgroundScrollEnabled && !pointers.contains(where: { $0.gesture.isBackground }) {
-            gesture = .background(BackgroundGesture(down: sample, startAnchor: anchorTarget, trail: [point]))
+        } else if !pointers.contains(where: { $0.gesture.isBackground }) {
+            gesture = backgroundGesture(PointerSample(point: point, time: time))  // view points
         }
         pointers.append(ActivePointer(id: id, gesture: gesture))
         if gesture != .ignored { wake() }
@@ -77,6 +77,11 @@ extension BubbleContainer {
         switch pointers[index].gesture {
         case .bubble(var drag):
             wake()
+            if let scrolling = scrollInstead(of: drag, finger: point, time: time) {  // see BubbleContainer+Scroll
+                pointers[index].gesture = scrolling
+                return
+            }
+            let point = contentPoint(point)
             appendSample(PointerSample(point: point, time: time), into: &drag)
             if !drag.isDragging && (point - drag.down.point).length > configuration.tapMaxDistance {
                 beginDrag(&drag)
@@ -84,7 +89,7 @@ extension BubbleContainer {
             pointers[index].gesture = .bubble(drag)
         case .background(var drag):
             wake()
-            moveAnchorTarget(drag, finger: point)
+            moveBackground(&drag, finger: point, time: time)
             drag.trail.append(point)
             if drag.trail.count > PickerConstants.sampleLimit { drag.trail.removeFirst() }
             pointers[index].gesture = .background(drag)
@@ -103,6 +108,7 @@ extension BubbleContainer {
         switch ending {
         case .bubble(var drag):
             wake()
+            let point = contentPoint(point)
             if !BubbleContainer.endsMotion(at: point, time: time, after: drag.samples.last) {
                 appendSample(PointerSample(point: point, time: time), into: &drag)
             }
@@ -112,10 +118,10 @@ extension BubbleContainer {
                         && time - drag.down.time <= configuration.tapMaxDuration {
                 toggle(drag.id)
             }
-        case .background(let drag):
+        case .background(var drag):
             wake()
-            moveAnchorTarget(drag, finger: point)
-            settleAnchorTarget()
+            moveBackground(&drag, finger: point, time: time)
+            endBackground(drag, flick: true)
         case .ignored:
             break
         }
@@ -131,9 +137,9 @@ extension BubbleContainer {
         case .bubble(let drag):
             wake()
             releaseWithoutFlick(drag)
-        case .background:
+        case .background(let drag):
             wake()
-            settleAnchorTarget()
+            endBackground(drag, flick: false)
         case .ignored:
             break
         }

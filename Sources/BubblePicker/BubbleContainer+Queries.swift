@@ -36,7 +36,7 @@ extension BubbleContainer {
     /// The centre of a bubble in points (nil when unknown or still waiting for a size).
     public func center(of id: BubbleID) -> Vector2? {
         guard let body = motion(id)?.body else { return nil }
-        return world.position(of: body)
+        return world.position(of: body) - scrollOffset
     }
 
     /// Hit test: among live bubbles whose drawn circle contains `point`, the one whose centre
@@ -46,7 +46,7 @@ extension BubbleContainer {
     /// drawn under it; 1 (the default) tests the state after the last step.
     /// - Complexity: O(n).
     public func bubble(at point: Vector2, interpolation: Double = 1) -> Bubble<Content>? {
-        hitIndex(point, interpolation: interpolation).map { allBubbles[$0] }
+        hitIndex(contentPoint(point), interpolation: interpolation).map { allBubbles[$0] }
     }
 
     func hitIndex(_ point: Vector2, interpolation: Double = 1) -> Int? {
@@ -98,16 +98,22 @@ extension BubbleContainer {
         var anchor = anchorPoint
         if let previous = previousAnchorPoint, t < 1 { anchor = Vector2.lerp(previous, anchor, t) }
         let pointers = pointerSnapshots
-        return BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
-                           solidBorders: configuration.solidBorders, anchorPoint: anchor,
-                           bubbles: motions.indices.map { snapshot($0, interpolation: t) }, pointer: pointers.first,
-                           pointers: pointers)
+        let offset = interpolatedScrollOffset(t)
+        let content = contentRect
+        var frame = BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
+                                solidBorders: configuration.solidBorders, anchorPoint: anchor - offset,
+                                bubbles: motions.indices.map { snapshot($0, interpolation: t, offset: offset) },
+                                pointer: pointers.first, pointers: pointers)
+        frame.scrollOffset = offset
+        frame.content = Rect(x: content.minX - offset.x, y: content.minY - offset.y, width: content.width, height: content.height)
+        frame.fitScale = fit.scale
+        return frame
     }
 
-    func snapshot(_ index: Int, interpolation t: Double = 1) -> BubbleSnapshot {
+    func snapshot(_ index: Int, interpolation t: Double = 1, offset: Vector2 = .zero) -> BubbleSnapshot {
         let motion = motions[index], bubble = allBubbles[index]
         let drawn = drawnCircle(index, interpolation: t)
-        return BubbleSnapshot(id: bubble.id, tag: bubble.tag, center: drawn.center,
+        return BubbleSnapshot(id: bubble.id, tag: bubble.tag, center: drawn.center - offset,
                               diameter: drawn.diameter, scale: drawn.scale,
                               isSelected: bubble.isSelected, phase: motion.phase,
                               isDragged: isDragged(bubble.id),
@@ -119,7 +125,7 @@ extension BubbleContainer {
     func drawnCircle(_ index: Int, interpolation t: Double) -> MotionSample {
         let motion = motions[index]
         var center = motion.body.map { world.position(of: $0) } ?? anchorPoint
-        var diameter = currentDiameter(motion)
+        var diameter = motion.fittedDiameter(timing)
         // A bubble that never got a body was never shown: it has no size (no ghost at the anchor).
         var scale = motion.body == nil ? 0 : scale(motion)
         if t < 1, let previous = motion.previous {
@@ -154,6 +160,9 @@ extension BubbleContainer {
         hasher.combine(UInt64(bitPattern: Int64(nextID)))
         hasher.combine(gestureHash)
         hasher.combine(UInt64(resting ? 1 : 0) | UInt64(restingSteps > 0 ? 2 : 0))
+        if !fit.isIdentity {  // only then: a picker that never fits hashes as before fit policies
+            for value in [fit.scale, fit.extra, fit.offset, fit.previousOffset, fit.velocity] { hasher.combine(value) }
+        }
         return hasher.value
     }
 }

@@ -34,7 +34,7 @@ extension BubbleContainer {
 
     /// After a full step: rests when the world does and nothing else moves.
     mutating func checkRest() {
-        guard world.isAtRest, pointers.isEmpty, anchorCurrent == anchorTarget, !isAnimating else { return }
+        guard world.isAtRest, pointers.isEmpty, anchorCurrent == anchorTarget, !isAnimating, !fitIsMoving else { return }
         resting = true
         restingSteps = 0
         report(.paused)

@@ -62,6 +62,9 @@ extension BubbleContainer {
         w.line("picker.spreadReference", [W.n("width", W.number(spreadReference.width)), W.n("height", W.number(spreadReference.height))])
         w.line("picker.rest", [W.n("resting", W.flag(resting)), W.n("restingSteps", W.integer(restingSteps)),
                                W.n("wasOverfull", W.flag(wasOverfull))])
+        w.line("picker.fit", [W.n("scale", W.number(fit.scale)), W.n("extra", W.number(fit.extra)),
+                              W.n("offset", W.number(fit.offset)), W.n("previousOffset", W.number(fit.previousOffset)),
+                              W.n("velocity", W.number(fit.velocity)), W.n("horizontal", W.flag(fit.horizontal))])
         let pending = events
         w.line("picker.events", [W.n("dropped", W.integer(droppedEventCount)), W.n("count", W.integer(pending.count))])
         for event in pending {
@@ -96,7 +99,7 @@ extension BubbleContainer {
         let bubbleLines = try readBubbles(&reader, decode: decode)
         let versionOnePointers = reader.version == 1 ? try readPointers(&reader) : []
         let worldLine = reader.next + 1
-        let state = try reader.world(configuration.physics, container: Self.container(for: configuration))
+        let state = try reader.world(configuration.physics, container: Container(rect: contentRect, solidBorders: configuration.solidBorders))
         do { world = try World(savedState: state) } catch { throw .invalid(line: worldLine, error) }
         try checkBodies(lines: bubbleLines, worldLine: worldLine)
         try reader.finish()
@@ -142,7 +145,23 @@ extension BubbleContainer {
         restingSteps = try f.integer("restingSteps", in: 0...limit)
         wasOverfull = try f.flag("wasOverfull")
         try f.end()
+        try readFit(&reader)
         try readEvents(&reader)
+    }
+
+    /// The fit policy's scale, content length and scroll (see `FitState`); a version-1 text has
+    /// none (it was written before fit policies) and keeps the unfitted state.
+    private mutating func readFit(_ reader: inout StateReader) throws(SavedStateError) {
+        reader.skipUnknownLines()
+        guard reader.nextIs("picker.fit") else { return }
+        var f = try reader.fields("picker.fit")
+        fit.scale = try f.number("scale", in: SettingRange<Double>("fitScale", 0.01...1))
+        fit.extra = try f.number("extra", in: SettingRange<Double>("fitExtra", 0...10_000_000))
+        fit.offset = try f.number("offset", in: BodyDefinition.coordinateRange)
+        fit.previousOffset = try f.number("previousOffset", in: BodyDefinition.coordinateRange)
+        fit.velocity = try f.number("velocity", in: SettingRange<Double>("scrollVelocity", -Self.scrollMaxSpeed...Self.scrollMaxSpeed))
+        fit.horizontal = try f.flag("horizontal")
+        try f.end()
     }
 
     private mutating func readEvents(_ reader: inout StateReader) throws(SavedStateError) {

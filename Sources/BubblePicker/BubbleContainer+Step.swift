@@ -19,6 +19,7 @@ extension BubbleContainer {
         stepCount += 1
         fireLongPresses()
         moveAnchorTowardTarget()
+        updateFit()
         animateBodies()
         driveDraggedBodies()
         if configuration.size.hasArea { world.step() }
@@ -50,7 +51,7 @@ extension BubbleContainer {
     /// The clock and durations the animations read now.
     var timing: AnimationTiming {
         AnimationTiming(time: time, growIn: configuration.growInDuration, removal: configuration.removalDuration,
-                        selection: configuration.selectionDuration)
+                        selection: configuration.selectionDuration, fitScale: fit.scale)
     }
 
     /// 0 at `start`, 1 after `duration` seconds (1 at once for a zero duration).
@@ -63,7 +64,7 @@ extension BubbleContainer {
 
     /// Sets each body's radius and density to its animated values (see `World.animate`).
     mutating func animateBodies() {
-        world.animate(motions, timing, configuration)
+        world.animate(motions, timing, configuration, inside: contentRect)
     }
 
     /// The body's density now (see `BubbleMotion.density`).

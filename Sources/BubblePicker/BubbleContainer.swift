@@ -78,6 +78,8 @@ public struct BubbleContainer<Content: BubbleLayoutProvider> {
     var previousAnchorPoint: Vector2? = nil
     /// The last size with an area, to re-spread bubbles from after a zero-size phase.
     var spreadReference: Size
+    /// The fit policy's scale, content length and scroll (see `BubbleContainer+Fit.swift`).
+    var fit = FitState()
 
     /// An empty container.
     /// - Throws: `.invalidValue` naming the first setting out of range (see

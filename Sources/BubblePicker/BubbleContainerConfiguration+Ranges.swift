@@ -42,6 +42,8 @@ extension BubbleContainerConfiguration {
     public static let anchorSmoothingRange = SettingRange<Double>("anchorSmoothing", 0.001...1)
     /// `longPressDuration`, seconds.
     public static let longPressDurationRange = SettingRange<Double>("longPressDuration", 0.01...60)
+    /// `fitMinimumScale`, a fraction of each bubble's diameter.
+    public static let fitMinimumScaleRange = SettingRange<Double>("fitMinimumScale", 0.05...1)
 
     /// Throws `InvalidValue` naming the first setting outside its range (physics settings are
     /// named `physics.<name>`).
@@ -75,5 +77,6 @@ extension BubbleContainerConfiguration {
         try Self.dragFrequencyRange.check(dragFrequency)
         try Self.anchorSmoothingRange.check(anchorSmoothing)
         try Self.longPressDurationRange.check(longPressDuration)
+        try Self.fitMinimumScaleRange.check(fitMinimumScale)
     }
 }

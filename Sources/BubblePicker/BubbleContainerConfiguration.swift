@@ -114,6 +114,23 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     /// What a long press does. Default `.remove`.
     public var longPressAction: LongPressAction = .remove
 
+    // MARK: Fit
+
+    /// What the picker does when its bubbles need more room than the container has (see
+    /// `FitPolicy`): scale them down, scroll, both, or nothing. Default `.scaleThenScroll`. It
+    /// acts only above `BubbleContainer.fitFillFraction`, so a picker whose bubbles fit is
+    /// untouched. The scroll axis is the one a scroll flag names (`horizontalScroll` or
+    /// `verticalScroll` alone), else the container's longer axis.
+    public var fitPolicy: FitPolicy = .scaleThenScroll
+    /// Smallest scale `.scaleThenScroll` shrinks bubbles to before it scrolls, 0 < x ≤ 1 (a
+    /// fraction of every bubble's own diameter). Default 0.6: an 80 pt bubble keeps 48 pt, room
+    /// for an 11 pt label. `.scale` alone ignores it (it shrinks until the bubbles fit).
+    public var fitMinimumScale: Double = 0.6
+    /// While the fit policy scrolls the content, a drag on the background scrolls it (with
+    /// momentum, like a scroll view) instead of moving the anchor. Default true; false keeps
+    /// the anchor drag (`backgroundScrollEnabled`), and the app scrolls with `scroll(to:)`.
+    public var backgroundDragScrolls: Bool = true
+
     /// Solver settings of the underlying world. Default `WorldConfiguration()`.
     public var physics: WorldConfiguration = WorldConfiguration()
 
@@ -131,15 +148,22 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
 
 /// Geometry and physics the container derives from its settings.
 extension BubbleContainerConfiguration {
-    /// `point` moved inside the solid borders by `radius` (to the middle when too small).
+    /// `point` moved inside the solid borders of the view rectangle by `radius` (to the middle
+    /// when too small).
     func keptInside(_ point: Vector2, radius: Double) -> Vector2 {
+        keptInside(point, radius: radius, in: Rect(origin: .zero, size: size))
+    }
+
+    /// `point` moved inside the solid borders of `rect` by `radius` (to the middle when too small).
+    func keptInside(_ point: Vector2, radius: Double, in rect: Rect) -> Vector2 {
         var p = point
-        if solidBorders.contains(.left) && p.x < radius { p.x = radius }
-        if solidBorders.contains(.right) && p.x > size.width - radius { p.x = size.width - radius }
-        if solidBorders.contains(.left) && solidBorders.contains(.right) && 2 * radius > size.width { p.x = size.width * 0.5 }
-        if solidBorders.contains(.top) && p.y < radius { p.y = radius }
-        if solidBorders.contains(.bottom) && p.y > size.height - radius { p.y = size.height - radius }
-        if solidBorders.contains(.top) && solidBorders.contains(.bottom) && 2 * radius > size.height { p.y = size.height * 0.5 }
+        let b = solidBorders
+        if b.contains(.left) && p.x < rect.minX + radius { p.x = rect.minX + radius }
+        if b.contains(.right) && p.x > rect.maxX - radius { p.x = rect.maxX - radius }
+        if b.contains(.left) && b.contains(.right) && 2 * radius > rect.width { p.x = rect.minX + rect.width * 0.5 }
+        if b.contains(.top) && p.y < rect.minY + radius { p.y = rect.minY + radius }
+        if b.contains(.bottom) && p.y > rect.maxY - radius { p.y = rect.maxY - radius }
+        if b.contains(.top) && b.contains(.bottom) && 2 * radius > rect.height { p.y = rect.minY + rect.height * 0.5 }
         return p
     }
 

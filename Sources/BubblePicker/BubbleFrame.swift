@@ -70,6 +70,14 @@ public struct BubbleFrame: Hashable, Sendable {
     public var pointer: PointerSnapshot?
     /// Every finger down that does something, in the order they went down.
     public var pointers: [PointerSnapshot]
+    /// How far the view has scrolled into the content (`BubbleContainer.scrollOffset`), points;
+    /// every position in the frame is already in view points. Zero while nothing scrolls.
+    public var scrollOffset: Vector2 = .zero
+    /// The content's rectangle in view points (the container's while nothing scrolls): what a
+    /// scroll indicator shows the view's place in.
+    public var content: Rect = .zero
+    /// The fit policy's scale of every bubble (`BubbleContainer.fitScale`), 1 at full size.
+    public var fitScale: Double = 1
 
     /// A frame from its parts (`pointers` defaults to `pointer` alone).
     public init(step: Int, time: Double, container: Rect, solidBorders: Borders, anchorPoint: Vector2,
@@ -82,7 +90,11 @@ public struct BubbleFrame: Hashable, Sendable {
         self.bubbles = bubbles
         self.pointer = pointer
         self.pointers = pointers ?? (pointer.map { [$0] } ?? [])
+        self.content = container
     }
+
+    /// True when the content is longer than the view (a scroll indicator is worth drawing).
+    public var scrolls: Bool { content.width > container.width || content.height > container.height }
 
     /// The container's size in points.
     public var size: Size { container.size }

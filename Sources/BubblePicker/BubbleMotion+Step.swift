@@ -16,6 +16,8 @@ struct AnimationTiming {
     var growIn: Double
     var removal: Double
     var selection: Double
+    /// The fit policy's scale of every bubble (`BubbleContainer.fitScale`).
+    var fitScale: Double = 1
 
     /// 0 at `start`, 1 after `duration` seconds (1 at once for a zero duration).
     func progress(since start: Double, over duration: Double) -> Double {
@@ -56,6 +58,12 @@ extension BubbleMotion {
         return configuration.density(selected: isSelected) / (scale * scale)
     }
 
+    /// The diameter drawn and simulated at `timing.time`: the layout diameter times the fit
+    /// scale (exactly the layout diameter at fit scale 1).
+    func fittedDiameter(_ timing: AnimationTiming) -> Double {
+        timing.fitScale == 1 ? diameter(timing) : diameter(timing) * timing.fitScale
+    }
+
     /// True while a grow-in, shrink-out or selection size animation runs.
     func isAnimating(_ timing: AnimationTiming) -> Bool {
         phase == .growingIn || phase == .removing || timing.progress(since: diameterStart, over: timing.selection) < 1
@@ -68,7 +76,7 @@ extension Array where Element == BubbleMotion {
     mutating func keepPreviousState(in world: World, anchor: Vector2, _ timing: AnimationTiming) {
         for index in indices {
             let center = self[index].body.map { world.position(of: $0) } ?? anchor
-            self[index].previous = MotionSample(center: center, diameter: self[index].diameter(timing),
+            self[index].previous = MotionSample(center: center, diameter: self[index].fittedDiameter(timing),
                                                 scale: self[index].scale(timing))
         }
     }
@@ -89,13 +97,14 @@ extension World {
     /// 1/10,000 the mass would be flung across the container in one step. A bubble growing
     /// against a solid border moves in with its rim.
     /// - Complexity: O(n).
-    mutating func animate(_ motions: [BubbleMotion], _ timing: AnimationTiming, _ configuration: BubbleContainerConfiguration) {
+    mutating func animate(_ motions: [BubbleMotion], _ timing: AnimationTiming, _ configuration: BubbleContainerConfiguration,
+                          inside content: Rect) {
         for motion in motions {
             guard let body = motion.body else { continue }
-            let radius = motion.diameter(timing) * motion.scale(timing) * 0.5
+            let radius = motion.fittedDiameter(timing) * motion.scale(timing) * 0.5
             if radius != self.radius(of: body) {
                 bounded(try setRadius(radius, of: body))
-                let position = position(of: body), inside = configuration.keptInside(position, radius: radius)
+                let position = position(of: body), inside = configuration.keptInside(position, radius: radius, in: content)
                 if inside != position && configuration.size.hasArea { bounded(try setPosition(withinWorld(inside), of: body)) }
             }
             let density = motion.density(timing, configuration)

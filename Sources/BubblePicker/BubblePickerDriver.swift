@@ -69,8 +69,11 @@ public struct BubblePickerDriver<Content: BubbleLayoutProvider> {
     /// True for right-to-left layouts: reading order and `FocusDirection.next` run right to left.
     public var isRightToLeft = false
     var touches: [TouchRecord] = []
-    /// The bubble with keyboard, switch or accessibility focus, if any.
-    public internal(set) var focusedBubble: BubbleID?
+    /// The bubble with keyboard, switch or accessibility focus, if any. A bubble taking focus is
+    /// scrolled into view when the fit policy scrolls (`BubbleContainer.scrollIntoView(_:)`).
+    public internal(set) var focusedBubble: BubbleID? {
+        didSet { if let id = focusedBubble, id != oldValue { storedPicker.scrollIntoView(id) } }
+    }
     var readingOrder = BubbleReadingOrder()
 
     /// A driver around `picker`.

@@ -62,6 +62,12 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
     case longPressDuration
     /// `longPressAction`: a `LongPressAction` by index.
     case longPressAction
+    /// `fitPolicy`: a `FitPolicy` by index.
+    case fitPolicy
+    /// `fitMinimumScale`, a fraction of each bubble's diameter.
+    case fitMinimumScale
+    /// `backgroundDragScrolls`: a background drag scrolls overflowing content.
+    case backgroundDragScrolls
     /// `physics.substeps`.
     case substeps
 
@@ -72,7 +78,9 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
         case .fieldLaw: return .choice(FieldLaw.allCases.map { $0.rawValue })
         case .maxSelectedPolicy: return .choice(MaxSelectedPolicy.allCases.map { $0.rawValue })
         case .longPressAction: return .choice(LongPressAction.allCases.map { $0.rawValue })
-        case .horizontalScroll, .verticalScroll, .backgroundScrollEnabled: return .flag
+        case .fitPolicy: return .choice(FitPolicy.allCases.map { $0.rawValue })
+        case .horizontalScroll, .verticalScroll, .backgroundScrollEnabled, .backgroundDragScrolls: return .flag
+        case .fitMinimumScale: return .number(C.fitMinimumScaleRange)
         case .maxSelected: return .optionalInteger(C.maxSelectedRange)
         case .maxBubbles: return .optionalInteger(C.maxBubblesRange)
         case .substeps: return .integer(WorldConfiguration.substepsRange)
@@ -103,6 +111,8 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
         case .fieldLaw: return Double(FieldLaw.allCases.firstIndex(of: c.fieldLaw) ?? 0)
         case .maxSelectedPolicy: return Double(MaxSelectedPolicy.allCases.firstIndex(of: c.maxSelectedPolicy) ?? 0)
         case .longPressAction: return Double(LongPressAction.allCases.firstIndex(of: c.longPressAction) ?? 0)
+        case .fitPolicy: return Double(FitPolicy.allCases.firstIndex(of: c.fitPolicy) ?? 0)
+        case .backgroundDragScrolls: return c.backgroundDragScrolls ? 1 : 0
         case .horizontalScroll: return c.horizontalScroll ? 1 : 0
         case .verticalScroll: return c.verticalScroll ? 1 : 0
         case .backgroundScrollEnabled: return c.backgroundScrollEnabled ? 1 : 0
@@ -131,6 +141,7 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
         case .maxFlickSpeed: return c.maxFlickSpeed
         case .dragFrequency: return c.dragFrequency
         case .anchorSmoothing: return c.anchorSmoothing
+        case .fitMinimumScale: return c.fitMinimumScale
         default: return c.longPressDuration
         }
     }
@@ -167,6 +178,7 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
         switch self {
         case .horizontalScroll: c.horizontalScroll = on
         case .verticalScroll: c.verticalScroll = on
+        case .backgroundDragScrolls: c.backgroundDragScrolls = on
         default: c.backgroundScrollEnabled = on
         }
     }
@@ -175,6 +187,7 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
         switch self {
         case .fieldLaw: c.fieldLaw = FieldLaw(rawValue: word) ?? c.fieldLaw
         case .maxSelectedPolicy: c.maxSelectedPolicy = MaxSelectedPolicy(rawValue: word) ?? c.maxSelectedPolicy
+        case .fitPolicy: c.fitPolicy = FitPolicy(rawValue: word) ?? c.fitPolicy
         default: c.longPressAction = LongPressAction(rawValue: word) ?? c.longPressAction
         }
     }
@@ -197,6 +210,7 @@ public enum BubbleSetting: String, CaseIterable, Sendable {
         case .maxFlickSpeed: c.maxFlickSpeed = v
         case .dragFrequency: c.dragFrequency = v
         case .anchorSmoothing: c.anchorSmoothing = v
+        case .fitMinimumScale: c.fitMinimumScale = v
         default: c.longPressDuration = v
         }
     }

@@ -45,4 +45,6 @@ struct BackgroundGesture: Hashable, Sendable {
     var startAnchor: Vector2
     /// Recent finger positions, oldest first, for drawing (not part of the state hash).
     var trail: [Vector2] = []
+    /// Set when the drag scrolls the content instead of moving the anchor (see `ScrollDrag`).
+    var scroll: ScrollDrag? = nil
 }

@@ -1,6 +1,6 @@
 import BubblePhysics
 
-/// The configuration in the saved-state text: six lines, every setting by name, each checked
+/// The configuration in the saved-state text: seven lines, every setting by name, each checked
 /// against its range when read. A setting missing from the text (one added after the text was
 /// written) takes its default, `BubbleContainerConfiguration()`'s value.
 ///
@@ -30,6 +30,8 @@ extension StateWriter {
                                         W.n("dragFrequency", W.number(c.dragFrequency)), W.n("anchorSmoothing", W.number(c.anchorSmoothing)),
                                         W.n("longPressDuration", W.number(c.longPressDuration)),
                                         W.n("longPressAction", c.longPressAction.rawValue)])
+        line("configuration.fit", [W.n("fitPolicy", c.fitPolicy.rawValue), W.n("fitMinimumScale", W.number(c.fitMinimumScale)),
+                                   W.n("backgroundDragScrolls", W.flag(c.backgroundDragScrolls))])
         let p = c.physics
         line("configuration.physics", [W.n("timeStep", W.number(p.timeStep)), W.n("substeps", W.integer(p.substeps)),
                                        W.n("contactHertz", W.number(p.contactHertz)),
@@ -76,6 +78,18 @@ extension StateReader {
         c.seed = try f.unsigned("seed", or: c.seed)
         try f.end()
         try readGestures(into: &c)
+        if version >= 2 {
+            skipUnknownLines()
+            if nextIs("configuration.fit") {
+                f = try fields("configuration.fit")
+                c.fitPolicy = try f.choice("fitPolicy", or: c.fitPolicy)
+                c.fitMinimumScale = try f.number("fitMinimumScale", in: C.fitMinimumScaleRange, or: c.fitMinimumScale)
+                c.backgroundDragScrolls = try f.flag("backgroundDragScrolls", or: c.backgroundDragScrolls)
+                try f.end()
+            }
+        } else {
+            c.fitPolicy = .none  // version 1 was written before fit policies: it replays as it ran
+        }
         try readPhysics(into: &c.physics)
         do { try c.validate() } catch { throw .invalid(line: next, error) }
         return c

@@ -71,14 +71,23 @@ extension StateFields {
     /// Reads a pointer line.
     static func pointer(_ f: inout StateFields) throws(SavedStateError) -> ActivePointer {
         let id = try f.integer("id")
-        switch try f.choice("gesture", ["ignored", "background", "bubble"]) {
+        switch try f.choice("gesture", ["ignored", "background", "bubble", "scroll"]) {
         case "ignored":
             return ActivePointer(id: id, gesture: .ignored)
-        case "background":
+        case let word where word == "background" || word == "scroll":
             let down = PointerSample(point: try f.point("down"), time: try f.number("down.time"))
             var drag = BackgroundGesture(down: down, startAnchor: try f.point("startAnchor"), trail: [])
             let count = try f.count("trail", limit: PickerConstants.sampleLimit)
             for index in 0..<count { drag.trail.append(try f.point("trail[\(index)]")) }
+            if word == "scroll" {
+                var scroll = ScrollDrag(startOffset: try f.number("startOffset", in: BodyDefinition.coordinateRange), samples: [])
+                let samples = try f.count("scrollSamples", limit: PickerConstants.sampleLimit)
+                for index in 0..<samples {
+                    scroll.samples.append(PointerSample(point: try f.point("scrollSamples[\(index)]"),
+                                                        time: try f.number("scrollSamples[\(index)].time")))
+                }
+                drag.scroll = scroll
+            }
             return ActivePointer(id: id, gesture: .background(drag))
         default:
             let bubble = BubbleID(try f.integer("bubble", in: BubbleID.range.bounds))

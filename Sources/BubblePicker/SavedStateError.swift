@@ -39,8 +39,8 @@ enum SavedStateFormat {
     /// The line keys version 2 writes (a reader skips lines with other keys: a later version's).
     static let keys: [Substring] = [
         "configuration.container", "configuration.animations", "configuration.selection", "configuration.cycling",
-        "configuration.gestures", "configuration.physics", "picker.clock", "picker.ids", "picker.random", "picker.anchor",
-        "picker.previousAnchor", "picker.spreadReference", "picker.rest", "picker.events", "event", "picker.bubbles",
+        "configuration.gestures", "configuration.fit", "configuration.physics", "picker.clock", "picker.ids", "picker.random", "picker.anchor",
+        "picker.previousAnchor", "picker.spreadReference", "picker.rest", "picker.fit", "picker.events", "event", "picker.bubbles",
         "bubble", "content", "world.field", "world.clock", "world.slots", "slot", "world.freeSlots", "world.colours",
         "colour", "world.overflow", "world.walls", "world.state", "checksum",
     ]

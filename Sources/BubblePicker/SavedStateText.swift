@@ -98,6 +98,12 @@ struct StateReader {
         }
     }
 
+    /// True when the next line starts with `key` (for lines a later format added: a text
+    /// saved before them lacks them).
+    func nextIs(_ key: String) -> Bool {
+        next < lines.count && lines[next].split(separator: " ", maxSplits: 1).first.map { $0 == key } == true
+    }
+
     /// The next line, which must be `key <free text>`: the text, unescaped.
     mutating func text(_ key: String) throws(SavedStateError) -> String {
         skipUnknownLines()

@@ -100,6 +100,8 @@ public enum SceneRole: Hashable, Sendable {
     case offscreen(Int)
     /// The number of bubbles beside an off-screen marker (same sector).
     case offscreenCount(Int)
+    /// The scroll indicator: where the view lies in content longer than it (the fit policy scrolls).
+    case scrollIndicator
 
     /// The layer items of this role are drawn in.
     public var layer: SceneLayer {
@@ -108,7 +110,7 @@ public enum SceneRole: Hashable, Sendable {
         case .bubble, .imagePlaceholder: return .bubbles
         case .label, .imageName, .checkMark: return .labels
         case .callout, .calloutText: return .callouts
-        case .anchor, .finger, .trail, .offscreen, .offscreenCount: return .overlays
+        case .anchor, .finger, .trail, .offscreen, .offscreenCount, .scrollIndicator: return .overlays
         }
     }
 }

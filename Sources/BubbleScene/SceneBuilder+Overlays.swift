@@ -8,8 +8,27 @@ extension SceneBuilder {
     func overlayItems(_ frame: BubbleFrame, viewBox: Rect) -> [SceneItem] {
         var items: [SceneItem] = []
         if theme.showsOverlays { items += debugOverlays(frame) }
-        if theme.showsOffscreenMarkers { items += offscreenMarkers(frame, viewBox: viewBox) }
+        if theme.showsOffscreenMarkers && !frame.scrolls { items += offscreenMarkers(frame, viewBox: viewBox) }
+        if let color = theme.scrollIndicator, let bar = scrollIndicator(frame, color: color) { items.append(bar) }
         return items
+    }
+
+    /// A bar along the scrolling axis' far edge, inset 4 pt, whose length and place are the
+    /// view's share of the content and its place in it; nil while nothing scrolls.
+    func scrollIndicator(_ frame: BubbleFrame, color: BubbleColor) -> SceneItem? {
+        guard frame.scrolls else { return nil }
+        let view = frame.container, content = frame.content
+        let horizontal = content.width > view.width
+        let viewLength = horizontal ? view.width : view.height, contentLength = horizontal ? content.width : content.height
+        let track = viewLength - 8
+        guard track > 0, contentLength > viewLength else { return nil }
+        let length = max(track * viewLength / contentLength, min(24, track))
+        let travelled = horizontal ? view.minX - content.minX : view.minY - content.minY
+        let start = 4 + (track - length) * min(max(travelled / (contentLength - viewLength), 0), 1)
+        let paint = ScenePaint(stroke: color, lineWidth: 3)
+        let a = horizontal ? Vector2(view.minX + start, view.maxY - 4) : Vector2(view.maxX - 4, view.minY + start)
+        let b = horizontal ? Vector2(a.x + length, a.y) : Vector2(a.x, a.y + length)
+        return SceneItem(role: .scrollIndicator, shape: .line(a, b, paint))
     }
 
     /// The finger, its recent path and the attraction point's crosshair.

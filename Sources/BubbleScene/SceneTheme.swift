@@ -23,6 +23,10 @@ public struct SceneTheme: Hashable, Sendable {
     public var solidBorder = BubbleColor(red: 0.11, green: 0.11, blue: 0.12)
     /// An open border, dashed. Default grey, 1 pt.
     public var openBorder = BubbleColor(red: 0.56, green: 0.56, blue: 0.58)
+    /// The scroll indicator drawn while the content is longer than the view (a 3 pt bar along the
+    /// scroll axis' far edge, as long as the view's share of the content), or nil for none.
+    /// Default translucent grey.
+    public var scrollIndicator: BubbleColor? = BubbleColor(red: 0.5, green: 0.5, blue: 0.52, alpha: 0.6)
 
     // MARK: Bubbles
 
@@ -50,8 +54,10 @@ public struct SceneTheme: Hashable, Sendable {
     /// Image placeholder tint. Default white.
     public var placeholder = BubbleColor.white
     /// Smallest label font size, points: below it a label is ellipsized, and a bubble too small
-    /// for even "…" at this size shows no label. Default 7.
-    public var minimumLabelSize = 7.0
+    /// for even "…" at this size shows no label (its full label stays in the accessibility
+    /// element). A bubble whose own font is smaller keeps its own. Default 11: readable on a
+    /// phone, whatever the fit policy shrinks.
+    public var minimumLabelSize = 11.0
 
     // MARK: Callouts
 

@@ -187,6 +187,7 @@ public struct SceneEncoder {
         case .offscreen(let sector): return (11, Double(sector))
         case .offscreenCount(let sector): return (12, Double(sector))
         case .checkMark: return (13, 0)
+        case .scrollIndicator: return (14, 0)
         }
     }
 }

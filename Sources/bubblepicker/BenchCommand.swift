@@ -16,6 +16,7 @@ enum BenchCommand: Subcommand {
     static let help = """
     Usage: bubblepicker bench crowd --count N [--count N ...] [--runs R] [--steps S] [--threads N] [--csv]
            bubblepicker bench rest [--runs R] [--csv]
+           bubblepicker bench fit [--runs SEEDS] [--steps S] [--csv]
 
     crowd: builds the reference 'crowd' scene (BubblePhysics.docc/CrowdBenchmark.md) for each N, steps
     it, and prints substeps, milliseconds per step (median over runs), nanoseconds per bubble-step,
@@ -28,6 +29,13 @@ enum BenchCommand: Subcommand {
     rest: a 375 x 667 picker of 20 bubbles stepped until it rests, then the cost of a step while it is
     awake (woken before every step) and while it rests, in microseconds (medians over runs), their
     ratio, and the cost of one interpolated frame (frame_us: what a display refresh asks for).
+
+    fit: the fit-policy boxes (a 390 x 844 phone with 200 and 1,000 bubbles of 20-80 pt, 200 x 200 and
+    150 x 600 with 8 genre bubbles, 150 x 600 and a 1024 x 1366 iPad with 200) under each policy, bubbles
+    added at once (animated) and stepped until rest or S steps (default 1200): worst and mean overlap
+    as a fraction of the smaller radius, pairs overlapping more than 5%, bubbles wholly inside another,
+    the smallest label font drawn, labels drawn and those under 9 pt, the fit scale and the content's
+    length. --runs gives the number of seeds (1, 2, ...).
 
     Options:
       --count N    Bubbles in the scene, 1...1000000; repeat for several counts (default 1000).
@@ -64,7 +72,8 @@ enum BenchCommand: Subcommand {
             try ArgumentScanner.parseInteger($0, option: "--count", in: 1...1_000_000, command: "bubblepicker bench")
         }
         let runs = try scanner.integer("--runs", in: 1...50) ?? 3
-        let steps = try scanner.integer("--steps", in: 1...100_000) ?? CrowdBenchmark.referenceSteps
+        let stepsGiven = try scanner.integer("--steps", in: 1...100_000)
+        let steps = stepsGiven ?? CrowdBenchmark.referenceSteps
         var configuration = WorldConfiguration()
         configuration.substeps = try scanner.integer("--substeps", in: 1...64) ?? configuration.substeps
         configuration.contactHertz = try scanner.number("--hertz", in: 1...1000) ?? configuration.contactHertz
@@ -73,13 +82,18 @@ enum BenchCommand: Subcommand {
         configuration.threads = try scanner.integer("--threads", in: 1...64) ?? configuration.threads
         let csv = try scanner.flag("--csv")
         let workloads = try scanner.positionals()
+        if workloads == ["fit"] {
+            guard counts.isEmpty else { throw CLIError.usage("bubblepicker bench: fit takes no --count") }
+            try BenchFit.run(seeds: runs, steps: stepsGiven ?? 1200, csv: csv)
+            return .success
+        }
         if workloads == ["rest"] {
             guard counts.isEmpty else { throw CLIError.usage("bubblepicker bench: rest takes no --count") }
             try BenchRest.run(runs: runs, csv: csv)
             return .success
         }
         guard workloads == ["crowd"] else {
-            throw CLIError.usage("bubblepicker bench: name one workload: 'crowd' or 'rest' (see bubblepicker bench --help)")
+            throw CLIError.usage("bubblepicker bench: name one workload: 'crowd', 'rest' or 'fit' (see bubblepicker bench --help)")
         }
         print(csv ? "count,substeps,ms_per_step,ns_per_bubble_step,max_overlap,mean_overlap,outside,nan,peak_rss_bytes,threads,state_hash"
                   : "    count  substeps  ms/step  ns/bubble-step  max_overlap  mean_overlap  outside  nan  peak_rss_MB  B/bubble  contacts  builds  threads  state_hash")

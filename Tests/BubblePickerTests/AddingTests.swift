@@ -87,6 +87,7 @@ import Testing
         }
         var configuration = BubbleContainerConfiguration()
         configuration.size = Size(width: 375, height: 667)
+        configuration.fitPolicy = .none  // the provider's diameter as drawn, unscaled
         var picker = try BubbleContainer<Broken>(configuration: configuration)
         let id = picker.add(content: Broken(), animated: false)
         picker.select(id)

@@ -56,15 +56,17 @@ import Testing
 
     /// Bodies that could fit inside the closed container but lie (even partly) outside it.
     static func outsideClosedContainer(_ picker: Picker) -> Int {
-        let size = picker.configuration.size
-        guard size.hasArea, picker.configuration.solidBorders == .all else { return 0 }
+        // The closed border is the content's: the container's own unless the fit policy scrolls.
+        let rect = picker.world.container.rect
+        guard picker.configuration.size.hasArea, picker.configuration.solidBorders == .all else { return 0 }
         var count = 0
         for motion in picker.motions {
             guard let body = motion.body else { continue }
             let p = picker.world.position(of: body), r = picker.world.radius(of: body)
-            guard 2 * r <= min(size.width, size.height) else { continue }
+            guard 2 * r <= min(rect.width, rect.height) else { continue }
             let slack = 1e-6 * max(r, 1)
-            if p.x - r < -slack || p.y - r < -slack || p.x + r > size.width + slack || p.y + r > size.height + slack { count += 1 }
+            if p.x - r < rect.minX - slack || p.y - r < rect.minY - slack || p.x + r > rect.maxX + slack
+                || p.y + r > rect.maxY + slack { count += 1 }
         }
         return count
     }

@@ -55,14 +55,14 @@ import Testing
         // The bookkeeping runs alongside the bubbles, with the selection copied into it.
         #expect(picker.motions.count == picker.allBubbles.count)
         #expect(zip(picker.allBubbles, picker.motions).allSatisfy { $0.isSelected == $1.isSelected })
-        let borders = picker.world.container.solidBorders, size = picker.configuration.size
-        if size.hasArea && borders == .all {
+        let borders = picker.world.container.solidBorders, rect = picker.world.container.rect  // the content's
+        if picker.configuration.size.hasArea && borders == .all {
             for motion in picker.motions {
                 guard let body = motion.body else { continue }
                 let state = picker.world.body(body)
-                guard 2 * state.radius <= min(size.width, size.height) else { continue }  // held at the middle
+                guard 2 * state.radius <= min(rect.width, rect.height) else { continue }  // held at the middle
                 let p = state.position, r = state.radius - 1e-6
-                #expect(p.x >= r && p.y >= r && p.x <= size.width - r && p.y <= size.height - r)
+                #expect(p.x >= rect.minX + r && p.y >= rect.minY + r && p.x <= rect.maxX - r && p.y <= rect.maxY - r)
             }
         }
         #expect(picker.frame().bubbles.allSatisfy { $0.center.isFinite && $0.diameter.isFinite && $0.scale.isFinite })

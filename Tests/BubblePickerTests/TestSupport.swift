@@ -22,9 +22,9 @@ extension BubbleContainer {
 
     /// Live bodies lying even partly outside the container, with a tolerance in points.
     func countOutside(tolerance: Double = 1e-6) -> Int {
-        let size = configuration.size
-        return world.countOutside(Rect(x: -tolerance, y: -tolerance, width: size.width + 2 * tolerance,
-                                       height: size.height + 2 * tolerance))
+        let rect = world.container.rect  // the content's: the container's own unless the fit policy scrolls
+        return world.countOutside(Rect(x: rect.minX - tolerance, y: rect.minY - tolerance, width: rect.width + 2 * tolerance,
+                                       height: rect.height + 2 * tolerance))
     }
 
     /// Snapshot of one bubble.

@@ -11,7 +11,7 @@
 
 const SHAPE = { rect: 0, line: 1, circle: 2, path: 3, text: 4 };
 const ROLE = { containerArea: 0, border: 1, bubble: 2, imagePlaceholder: 3, label: 4, imageName: 5, callout: 6,
-  calloutText: 7, anchor: 8, finger: 9, trail: 10, offscreen: 11, offscreenCount: 12, checkMark: 13 };
+  calloutText: 7, anchor: 8, finger: 9, trail: 10, offscreen: 11, offscreenCount: 12, checkMark: 13, scrollIndicator: 14 };
 /** SceneLayer of each role code: 0 container, 1 bubbles, 2 labels, 3 callouts, 4 overlays. */
 const ROLE_LAYER = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 2];
 const DEFAULT_FONT = '-apple-system, "SF Pro Text", "Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", sans-serif';
