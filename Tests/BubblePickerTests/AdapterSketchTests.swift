@@ -32,7 +32,7 @@ import Testing
         var selection: Set<String> { get { items.selection } set { items.setSelection(newValue) } }
         func save() -> String { items.picker.savedState() }
         func restore(_ text: String, genres: [Genre]) throws {
-            try items.driver.restoreForSketch(from: text)  // the README's `items.driver.restore(from: text)`
+            try items.driver.restore(from: text)
             items.adopt { bubble in genres.first { $0.name == bubble.content.data.text }?.slug }
             show(genres)
         }
@@ -126,15 +126,5 @@ import Testing
         #expect(restored.items.picker.stateHash() == view.items.picker.stateHash(), "the exact state")
         var twin = link
         while !restored.linkPaused { restored.tick(twin.nextFrame()) }
-    }
-}
-
-extension BubblePickerDriver where Content == DefaultBubble {
-    /// Stands for the one-call restore the README's sketch calls (`driver.restore(from:)`): the
-    /// saved picker, and the clock primed at the last frame's time.
-    mutating func restoreForSketch(from text: String) throws {
-        let last = displayTime
-        self = BubblePickerDriver(picker: try BubbleContainer<DefaultBubble>(savedState: text))
-        if let last { _ = frame(at: last) }
     }
 }
