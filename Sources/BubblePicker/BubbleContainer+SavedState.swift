@@ -244,15 +244,15 @@ extension BubbleContainer {
 
     /// Puts every body whose centre lies beyond a solid border back inside it (see the repairs).
     private mutating func keepRestoredBodiesInside() {
-        let size = configuration.size, borders = configuration.solidBorders
-        guard size.hasArea else { return }
+        let rect = contentRect, borders = configuration.solidBorders  // the scrolled content's, when it scrolls
+        guard rect.size.hasArea else { return }
         for index in motions.indices {
             guard let body = motions[index].body else { continue }
             let p = world.position(of: body)
-            let outside = (borders.contains(.left) && p.x < 0) || (borders.contains(.right) && p.x > size.width)
-                || (borders.contains(.top) && p.y < 0) || (borders.contains(.bottom) && p.y > size.height)
+            let outside = (borders.contains(.left) && p.x < rect.minX) || (borders.contains(.right) && p.x > rect.maxX)
+                || (borders.contains(.top) && p.y < rect.minY) || (borders.contains(.bottom) && p.y > rect.maxY)
             guard outside else { continue }
-            let inside = configuration.keptInside(p, radius: world.radius(of: body))
+            let inside = configuration.keptInside(p, radius: world.radius(of: body), in: rect)
             bounded(try world.setPosition(withinWorld(inside), of: body))
         }
     }

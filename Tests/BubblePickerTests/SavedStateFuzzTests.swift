@@ -74,17 +74,18 @@ import Testing
     /// selection within the limit and consistent.
     static func expectValid(_ picker: Picker, _ what: String) {
         #expect(picker.world.nonFiniteCount == 0, "\(what): non-finite bodies")
-        let c = picker.configuration, size = c.size
+        let c = picker.configuration
         if let limit = c.maxSelected { #expect(picker.selectedLiveCount <= limit, "\(what): \(picker.selectedLiveCount) selected, limit \(limit)") }
         #expect(picker.selectedBubbles.count == picker.selectedLiveCount, "\(what): selection count")
-        guard size.hasArea else { return }
-        for bubble in picker.frame().bubbles {
+        guard c.size.hasArea else { return }
+        let frame = picker.frame(), r = frame.content  // view points; the content is longer than the view when it scrolls
+        for bubble in frame.bubbles {
             let p = bubble.center
             let inside = p.isFinite && bubble.scale.isFinite
-                && (!c.solidBorders.contains(.left) || p.x >= -1e-6) && (!c.solidBorders.contains(.right) || p.x <= size.width + 1e-6)
-                && (!c.solidBorders.contains(.top) || p.y >= -1e-6) && (!c.solidBorders.contains(.bottom) || p.y <= size.height + 1e-6)
+                && (!c.solidBorders.contains(.left) || p.x >= r.minX - 1e-6) && (!c.solidBorders.contains(.right) || p.x <= r.maxX + 1e-6)
+                && (!c.solidBorders.contains(.top) || p.y >= r.minY - 1e-6) && (!c.solidBorders.contains(.bottom) || p.y <= r.maxY + 1e-6)
             if !inside {
-                Issue.record("\(what): bubble \(bubble.id) at \(p.x), \(p.y) outside \(size.width) × \(size.height)")
+                Issue.record("\(what): bubble \(bubble.id) at \(p.x), \(p.y) outside the content \(r.minX)...\(r.maxX) × \(r.minY)...\(r.maxY)")
                 return
             }
         }

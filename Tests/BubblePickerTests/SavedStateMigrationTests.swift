@@ -57,7 +57,7 @@ import Testing
         picker.pointerCancel()
         let text = picker.savedState()
         let later = SavedStateFuzzTests.resealed(
-            text.replacingOccurrences(of: "configuration.gestures ", with: "configuration.fit policy=scroll minimumScale=0.5\nconfiguration.gestures fitPolicy=scale ")
+            text.replacingOccurrences(of: "configuration.gestures ", with: "configuration.future policy=scroll minimumScale=0.5\nconfiguration.gestures futurePolicy=scale ")
                 .replacingOccurrences(of: "\nbubble id=0 ", with: "\nbubble halo=3 id=0 "))
         let read = try Picker(savedState: later)
         #expect(read.stateHash() == picker.stateHash())
