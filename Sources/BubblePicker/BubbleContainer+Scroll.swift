@@ -59,10 +59,20 @@ extension BubbleContainer {
     /// True while there is content beyond the view to scroll to.
     public var canScroll: Bool { let r = scrollRange; return r.upperBound > r.lowerBound }
 
-    /// The content's rectangle in view points (the container's rectangle when nothing scrolls).
+    /// The content's rectangle in view points: the view's rectangle lengthened over
+    /// `scrollRange` (the container's rectangle when nothing scrolls).
+    /// - Complexity: as `scrollRange`.
     public var scrolledContentRect: Rect {
-        let content = contentRect, o = scrollOffset
+        let content = scrolledExtent, o = scrollOffset
         return Rect(x: content.minX - o.x, y: content.minY - o.y, width: content.width, height: content.height)
+    }
+
+    /// The view's rectangle lengthened over `scrollRange`, content points.
+    var scrolledExtent: Rect {
+        let size = configuration.size, range = scrollRange
+        let length = range.upperBound - range.lowerBound
+        return fit.horizontal ? Rect(x: range.lowerBound, y: 0, width: size.width + length, height: size.height)
+                              : Rect(x: 0, y: range.lowerBound, width: size.width, height: size.height + length)
     }
 
     /// Scrolls to `offset` points along the scroll axis (clamped to `scrollRange`), stopping
