@@ -99,7 +99,7 @@ extension BubbleContainer {
         if let previous = previousAnchorPoint, t < 1 { anchor = Vector2.lerp(previous, anchor, t) }
         let pointers = pointerSnapshots
         let offset = interpolatedScrollOffset(t)
-        let content = contentRect
+        let content = scrolledExtent
         var frame = BubbleFrame(step: stepCount, time: time, container: Rect(origin: .zero, size: configuration.size),
                                 solidBorders: configuration.solidBorders, anchorPoint: anchor - offset,
                                 bubbles: motions.indices.map { snapshot($0, interpolation: t, offset: offset) },

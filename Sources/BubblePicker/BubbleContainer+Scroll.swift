@@ -25,33 +25,54 @@ extension BubbleContainer {
     /// content at `p + scrollOffset` (content points: the view's rest place is 0...size).
     public var scrollOffset: Vector2 { offsetVector(fit.offset) }
 
+    /// Room kept beyond the outermost bubble at either end of the scroll range, points.
+    static var scrollEndMargin: Double { 8 }
+
     /// The range `scrollOffset` may take along the scroll axis: 0...0 while nothing scrolls.
-    /// With the axis' borders open (a scroll flag) it also covers every bubble.
-    /// - Complexity: O(1); O(n) with open borders along the axis.
+    /// It follows the content: from the first bubble's leading edge to the last one's trailing
+    /// edge (with `scrollEndMargin`), within the content's walls, always including the view's
+    /// rest place (0); with the axis' borders open (a scroll flag) it covers every bubble.
+    /// - Complexity: O(n) while the content is longer than the view or the axis is open; else O(1).
     public var scrollRange: ClosedRange<Double> {
-        let along = fit.horizontal ? configuration.size.width : configuration.size.height
-        var lower = -fit.extra * 0.5, upper = fit.extra * 0.5
         let open = fit.horizontal ? !configuration.solidBorders.isSuperset(of: .horizontal)
                                   : !configuration.solidBorders.isSuperset(of: .vertical)
-        if open && configuration.fitPolicy.scrolls {
-            for motion in motions where motion.phase != .removing {
-                guard let body = motion.body else { continue }
-                let p = world.position(of: body), r = world.radius(of: body)
-                let c = fit.horizontal ? p.x : p.y
-                if c - r < lower { lower = c - r }
-                if c + r - along > upper { upper = c + r - along }
-            }
+        let scrollsOpen = open && configuration.fitPolicy.scrolls
+        guard fit.extra > 0 || scrollsOpen else { return 0...0 }
+        let along = fit.horizontal ? configuration.size.width : configuration.size.height
+        var first = Double.infinity, last = -Double.infinity
+        for motion in motions where motion.phase != .removing {
+            guard let body = motion.body else { continue }
+            let p = world.position(of: body), r = world.radius(of: body)
+            let c = fit.horizontal ? p.x : p.y
+            if c - r < first { first = c - r }
+            if c + r > last { last = c + r }
         }
-        return lower...upper
+        guard first <= last else { return 0...0 }
+        var lower = first - Self.scrollEndMargin, upper = last + Self.scrollEndMargin - along
+        if !scrollsOpen {
+            if lower < -fit.extra * 0.5 { lower = -fit.extra * 0.5 }
+            if upper > fit.extra * 0.5 { upper = fit.extra * 0.5 }
+        }
+        return (lower < 0 ? lower : 0)...(upper > 0 ? upper : 0)
     }
 
     /// True while there is content beyond the view to scroll to.
     public var canScroll: Bool { let r = scrollRange; return r.upperBound > r.lowerBound }
 
-    /// The content's rectangle in view points (the container's rectangle when nothing scrolls).
+    /// The content's rectangle in view points: the view's rectangle lengthened over
+    /// `scrollRange` (the container's rectangle when nothing scrolls).
+    /// - Complexity: as `scrollRange`.
     public var scrolledContentRect: Rect {
-        let content = contentRect, o = scrollOffset
+        let content = scrolledExtent, o = scrollOffset
         return Rect(x: content.minX - o.x, y: content.minY - o.y, width: content.width, height: content.height)
+    }
+
+    /// The view's rectangle lengthened over `scrollRange`, content points.
+    var scrolledExtent: Rect {
+        let size = configuration.size, range = scrollRange
+        let length = range.upperBound - range.lowerBound
+        return fit.horizontal ? Rect(x: range.lowerBound, y: 0, width: size.width + length, height: size.height)
+                              : Rect(x: 0, y: range.lowerBound, width: size.width, height: size.height + length)
     }
 
     /// Scrolls to `offset` points along the scroll axis (clamped to `scrollRange`), stopping

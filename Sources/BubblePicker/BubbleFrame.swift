@@ -73,8 +73,8 @@ public struct BubbleFrame: Hashable, Sendable {
     /// How far the view has scrolled into the content (`BubbleContainer.scrollOffset`), points;
     /// every position in the frame is already in view points. Zero while nothing scrolls.
     public var scrollOffset: Vector2 = .zero
-    /// The content's rectangle in view points (the container's while nothing scrolls): what a
-    /// scroll indicator shows the view's place in.
+    /// The content's rectangle in view points (the container's while nothing scrolls): the view
+    /// lengthened over the scroll range, what a scroll indicator shows the view's place in.
     public var content: Rect = .zero
     /// The fit policy's scale of every bubble (`BubbleContainer.fitScale`), 1 at full size.
     public var fitScale: Double = 1

@@ -101,6 +101,8 @@ extension PlaygroundCommand {
             return .set(setting, value)
         case ("advance", 1):
             return numbers.count == 1 ? .advance(numbers[0]) : nil
+        case ("scroll", 1):
+            return numbers.count == 1 ? .scroll(numbers[0]) : nil
         default:
             return nil
         }

@@ -34,6 +34,7 @@ extension PlaygroundCommand {
         case .resize(let size): return "resize " + Self.numbers([size.width, size.height])
         case .set(let setting, let value): return "set \(setting.rawValue) \(value.description)"
         case .advance(let seconds): return "advance \(seconds.description)"
+        case .scroll(let delta): return "scroll \(delta.description)"
         case .step: return "step"
         case .restore(let snapshot): return "restore " + Self.escaped(snapshot)
         }

@@ -77,6 +77,8 @@ public enum PlaygroundCommand: Equatable, Sendable {
     case set(BubbleSetting, Double)
     /// Advances the frame clock by seconds (whole steps run, the rest is carried).
     case advance(Double)
+    /// Scrolls by points along the scroll axis (a wheel; `BubbleContainer.scroll(by:)`).
+    case scroll(Double)
     /// Takes one fixed step.
     case step
     /// Replaces the session's state with a snapshot (`PlaygroundSession.snapshot()`).

@@ -101,6 +101,11 @@ extension PlaygroundSession {
     @discardableResult
     public mutating func advance(by seconds: Double) -> Double { run(.advance(seconds)) }
 
+    /// Scrolls by `delta` points along the scroll axis (a wheel); returns 1 when the view moved,
+    /// 0 when there was nothing to scroll that way (so the page may scroll instead).
+    @discardableResult
+    public mutating func scroll(by delta: Double) -> Double { run(.scroll(delta)) }
+
     /// Takes one fixed step (the next frame is drawn at the new state).
     public mutating func step() { _ = run(.step) }
 

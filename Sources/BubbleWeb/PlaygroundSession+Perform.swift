@@ -84,6 +84,10 @@ extension PlaygroundSession {
             driver.picker.step()
             fraction = 1
             lastAdvanceSteps = 1
+        case .scroll(let delta):
+            let before = driver.picker.scrollOffset
+            driver.picker.scroll(by: delta)
+            return driver.picker.scrollOffset == before ? 0 : 1
         default: return nil
         }
         return 1

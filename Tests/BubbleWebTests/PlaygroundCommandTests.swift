@@ -22,7 +22,7 @@ import BubblePicker
         .touch(.move, id: 2, Vector2(3, 4), timestamp: 10.3), .touch(.up, id: 0, Vector2(3, 4), timestamp: 10.4),
         .touchCancel(id: 7), .frame(12.016), .focus(BubbleID(2)), .focus(nil), .moveFocus(.previous),
         .activateFocused, .removeFocused, .restore("bubbleweb-session 1 0 0 0 0\nline two % and spaces"),
-        .set(.longPressAction, 2), .set(.substeps, 4),
+        .set(.longPressAction, 2), .set(.substeps, 4), .set(.fitPolicy, 0), .scroll(-42.5),
     ]
 
     @Test("every command's text reads back as the same command, exactly")
@@ -51,8 +51,8 @@ import BubblePicker
             #expect(BubbleSetting(rawValue: setting.rawValue) == setting)
             let value: Double
             switch setting {
-            case .fieldLaw, .maxSelectedPolicy, .horizontalScroll, .verticalScroll, .longPressAction: value = 1
-            case .backgroundScrollEnabled: value = 0
+            case .fieldLaw, .maxSelectedPolicy, .horizontalScroll, .verticalScroll, .longPressAction, .fitPolicy: value = 1
+            case .backgroundScrollEnabled, .backgroundDragScrolls: value = 0
             case .maxSelected, .maxBubbles: value = 5
             case .substeps: value = 2
             default: value = setting.number(in: session.picker.configuration) * 0.5 + 0.01

@@ -491,6 +491,11 @@ class BubblePickerElement extends HTMLElement {
     canvas.addEventListener("pointerup", (event) => this.pointer("up", event));
     canvas.addEventListener("pointercancel", (event) => this.pointer("cancel", event));
     canvas.addEventListener("lostpointercapture", (event) => { if (this.pointers.has(event.pointerId)) this.pointer("cancel", event); });
+    // A wheel scrolls overflowing content (fit policy); when the picker cannot scroll, the page does.
+    canvas.addEventListener("wheel", (event) => {
+      const delta = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
+      if (this.engine && this.engine.scroll(delta * (event.deltaMode === 1 ? 16 : 1))) { event.preventDefault(); this.changed(); }
+    }, { passive: false });
     this.addEventListener("keydown", (event) => this.key(event));
     this.listbox.addEventListener("focus", () => { this.a11yDirty = true; this.updateAccessibility(true); });
     this.listbox.addEventListener("blur", () => { this.a11yDirty = true; this.updateAccessibility(true); });

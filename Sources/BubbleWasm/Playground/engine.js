@@ -538,6 +538,8 @@ class BubbleEngine {
   pointerMove(pointerId, x, y, t) { this.pointer("move", pointerId, x, y, t); }
   pointerUp(pointerId, x, y, t) { this.pointer("up", pointerId, x, y, t); }
   pointerCancel(pointerId) { this.pointer("cancel", pointerId, 0, 0, 0); }
+  /** Scrolls the content by `delta` points along its scroll axis; false when nothing moved. */
+  scroll(delta) { return this.change("bp_scroll", [delta]) === 1; }
 
   /** A display frame at `t` seconds → { stepsRun, interpolation, needsDisplayLink, focused }. */
   frame(t) {

@@ -110,6 +110,14 @@ func bp_touch(_ phase: Int32, _ id: Int32, _ x: Double, _ y: Double, _ timestamp
     return 0
 }
 
+/// Scrolls by `delta` points along the scroll axis (a wheel's delta); returns 1 when the view
+/// moved, 0 when there was nothing to scroll that way (let the page scroll).
+@_expose(wasm, "bp_scroll") @_cdecl("bp_scroll")
+func bp_scroll(_ delta: Double) -> Int32 {
+    guard session != nil else { return -1 }
+    return session!.scroll(by: delta) == 1 ? 1 : 0
+}
+
 /// A display frame at `timestamp` (display-clock seconds). Writes 4 numbers: steps run,
 /// interpolation, needs display link (0/1), focused id (-1 none); returns 4.
 @_expose(wasm, "bp_frame") @_cdecl("bp_frame")
