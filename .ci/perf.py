@@ -17,7 +17,8 @@ tasks (PerformanceObserver 'longtask': count in the window and the longest), the
 startup: navigation to first bubble drawn, cold cache (a fresh browser context each time), files
 served precompressed (.br) as a static server would, on loopback and on a slow phone link (CDP
 Network.emulateNetworkConditions: 1.6 Mbit/s down, 150 ms round trip), with the bytes fetched.
---quick: 200 bubbles, one round of 2 s, both profiles, startup once (for .ci/run: well under a minute).
+--quick: 200 bubbles, one round of 2 s, both profiles, startup once on loopback (for .ci/run: well
+under a minute).
 --csv FILE also writes every row as data (e.g. .ci/benchmarks/<machine>/perf-<commit>.csv).
 """
 import argparse
@@ -236,6 +237,7 @@ def main():
     parser.add_argument("--counts", default="20,200,1000,2000")
     parser.add_argument("--profiles", default=",".join(PROFILES))
     parser.add_argument("--no-startup", action="store_true")
+    parser.add_argument("--startup-only", action="store_true", help="only the startup table")
     parser.add_argument("--csv", help="also write the rows to this CSV file")
     options = parser.parse_args(sys.argv[2:] if len(sys.argv) > 1 and sys.argv[1] == "perf" else sys.argv[1:])
     if options.quick:
@@ -253,7 +255,7 @@ def main():
     rows = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu"])
-        for profile in profiles:
+        for profile in [] if options.startup_only else profiles:
             for count in counts:
                 for round_ in range(options.rounds):
                     order = engines[round_ % len(engines):] + engines[:round_ % len(engines)]
@@ -263,7 +265,7 @@ def main():
         starts = {}
         if not options.no_startup:
             for profile in profiles:
-                for link in (False, True):
+                for link in (False,) if options.quick else (False, True):
                     for round_ in range(1 if options.quick else options.rounds):
                         for engine in engines[round_ % len(engines):] + engines[:round_ % len(engines)]:
                             starts.setdefault((profile, link, engine), []).append(startup(browser, base, engine, profile, link))
