@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes out/playground.html: the page template from Sources/BubbleWasm/Playground/ with its
-styles and scripts inlined, the browser module out/wasm/bubblepicker-web.wasm as base64, and every
+styles and scripts inlined, the browser module out/wasm/bubblepicker-playground.wasm (the
+playground's module: the element's exports plus the scenario player) as base64, and every
 bundled scenario (Scenarios/*.json) with its golden hashes (the `step hash` lines of
 Scenarios/Expected/<name>.trace). One self-contained file: it opens by double-click, no server.
 Run by `.ci/wasm playground` after the wasm build. Python standard library only."""
@@ -35,7 +36,7 @@ def scenarios():
 
 
 def main():
-    wasm = read("out", "wasm", "bubblepicker-web.wasm", mode="rb")
+    wasm = read("out", "wasm", "bubblepicker-playground.wasm", mode="rb")
     data = {"wasm": base64.b64encode(wasm).decode("ascii"), "scenarios": scenarios()}
     # "</" inside a <script> would end it early; "<\/" is the same string to JavaScript.
     data_js = "const PLAYGROUND = " + json.dumps(data, separators=(",", ":")).replace("</", "<\\/") + ";"

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The browser module's export fuzz: `node .ci/wasm-fuzz.js out/wasm/bubblepicker-web.wasm [CALLS]`
+// The browser module's export fuzz: `node .ci/wasm-fuzz.js out/wasm/bubblepicker-playground.wasm [CALLS]`
 // (run by `.ci/wasm fuzz [CALLS]`). Calls the bp_* exports CALLS times (default 4000), in one
 // instance: hostile calls (Int32 extremes, negative, huge and overflowing lengths, NaN and
 // infinities, deep and wide JSON, long strings, invalid UTF-8, out-of-range codes and ids, calls
@@ -16,7 +16,7 @@ const path = require("path");
 const { Engine, BubbleEngine, TrapRecovery, wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
 
 const root = path.join(__dirname, "..");
-const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-web.wasm");
+const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-playground.wasm");
 const totalCalls = Number(process.argv[3] || 4000);
 let seed = BigInt(process.env.FUZZ_SEED || 1);
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The saved-state fuzzer through the browser module's restore export:
-// `node .ci/wasm-restore-fuzz.js out/wasm/bubblepicker-web.wasm [CASES] [STEPS]` (run by
+// `node .ci/wasm-restore-fuzz.js out/wasm/bubblepicker-playground.wasm [CASES] [STEPS]` (run by
 // `.ci/wasm fuzz`; default 5000 cases, each accepted one stepped 10,000 times; with a smaller
 // STEPS, every 25th case, when accepted, is still stepped 10,000 times).
 //
@@ -19,7 +19,7 @@ const path = require("path");
 const { wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
 
 const root = path.join(__dirname, "..");
-const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-web.wasm");
+const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-playground.wasm");
 const totalCases = Number(process.argv[3] || 5000);
 const stepsPerCase = Number(process.argv[4] || 10000);
 let seed = BigInt(process.env.FUZZ_SEED || 1);

@@ -102,18 +102,18 @@ public struct MeasuredWidths<Fallback: TextMeasuring>: TextMeasuring {
 
     /// The supplied regular advance, else the fallback's.
     public func advance(of grapheme: Character) -> Double {
-        advances[grapheme] ?? fallback.advance(of: grapheme)
+        advances.isEmpty ? fallback.advance(of: grapheme) : advances[grapheme] ?? fallback.advance(of: grapheme)
     }
 
     /// The supplied bold advance; else the regular advance (supplied or the fallback's), em.
     public func boldAdvance(of grapheme: Character) -> Double {
-        boldAdvances[grapheme] ?? advance(of: grapheme)
+        boldAdvances.isEmpty ? advance(of: grapheme) : boldAdvances[grapheme] ?? advance(of: grapheme)
     }
 
     /// The supplied pair adjustment; 0 for a pair of supplied graphemes with none, else the fallback's.
     public func kerning(between left: Character, and right: Character) -> Double {
-        if let value = pairs[String(left) + String(right)] { return value }
-        if advances[left] != nil || advances[right] != nil { return 0 }
+        if !pairs.isEmpty, let value = pairs[String(left) + String(right)] { return value }
+        if !advances.isEmpty, advances[left] != nil || advances[right] != nil { return 0 }
         return fallback.kerning(between: left, and: right)
     }
 

@@ -17,6 +17,14 @@ extension PlaygroundSession {
     /// The most graphemes one call may supply.
     public static let maximumMeasuredGraphemes = 65_536
 
+    /// The built-in table as a `SceneLabelWidths` with nothing measured: every advance and
+    /// kerning is the table's (`max(a, a / widening)` is `a`), so scenes laid out with it are the
+    /// table's scenes exactly.
+    static var builtInLabelWidths: SceneLabelWidths {
+        MeasuredWidths(fontFamily: FontWidthTable.liberationSans.fontFamily, fallback: FontWidthTable.liberationSans)
+            .coveringBold(widening: sceneBoldWidening)
+    }
+
     /// Lays labels out with widths measured in `fontFamily`: `graphemes[i]` is `regular[i]` em
     /// wide in the regular weight and `bold[i]` em in the bold one (the label weight); graphemes
     /// not supplied are measured by the built-in table. Replaces any earlier widths; the scene's

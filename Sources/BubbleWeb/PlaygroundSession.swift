@@ -119,13 +119,14 @@ public struct PlaygroundSession {
     public func stateHash() -> UInt64 { picker.stateHash() }
 
     /// The draw list of the frame on screen (at the last frame's or advance's fraction), its
-    /// labels laid out with `labelWidths` when the page supplied them.
+    /// labels laid out with `labelWidths` when the page supplied them, else with the built-in
+    /// table seen through the same measurer type (`builtInLabelWidths`: the same widths), so the
+    /// scene's layout code is compiled once, for one measurer.
     /// - Complexity: O(n).
     public mutating func scene() -> DrawList {
         let shown = lastFrameIsCurrent ? lastFrame?.frame ?? picker.frame(interpolation: fraction)
             : picker.frame(interpolation: fraction)
-        guard let labelWidths else { return sceneBuilder.scene(for: shown) }
-        return sceneBuilder.scene(for: shown, measuring: labelWidths)
+        return sceneBuilder.scene(for: shown, measuring: labelWidths ?? Self.builtInLabelWidths)
     }
 
     /// The events since the last call (selected, removed, refused, …), oldest first.

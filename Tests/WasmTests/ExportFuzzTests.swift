@@ -18,7 +18,7 @@ import Testing
           .enabled(if: WasmSupport.replayEnabled && (node != nil || WasmSupport.required), skip))
     func fuzz() throws {
         try WasmSupport.requireBuild()
-        let output = try WasmSupport.run("node", [".ci/wasm-fuzz.js", "out/wasm/bubblepicker-web.wasm", "2000"])
+        let output = try WasmSupport.run("node", [".ci/wasm-fuzz.js", "out/wasm/bubblepicker-playground.wasm", "2000"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr.suffix(3000))")
         #expect(output.stdout.contains(" 0 traps") && output.stdout.contains("recreated from the journal"), "\(output.stdout)")
     }

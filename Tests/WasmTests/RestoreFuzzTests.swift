@@ -9,7 +9,7 @@ import Testing
           .enabled(if: WasmSupport.replayEnabled && (ExportFuzzTests.node != nil || WasmSupport.required), ExportFuzzTests.skip))
     func restoreFuzz() throws {
         try WasmSupport.requireBuild()
-        let output = try WasmSupport.run("node", [".ci/wasm-restore-fuzz.js", "out/wasm/bubblepicker-web.wasm", "400", "200"])
+        let output = try WasmSupport.run("node", [".ci/wasm-restore-fuzz.js", "out/wasm/bubblepicker-playground.wasm", "400", "200"])
         #expect(output.status == 0, "\(output.stdout)\n\(output.stderr.suffix(3000))")
         #expect(output.stdout.contains(" 0 traps, 0 problems"), "\(output.stdout)")
     }

@@ -5,8 +5,9 @@ import Testing
 /// `.ci/wasm` (minutes of compiling), so `swift test` skips them unless asked:
 /// `BUBBLEPICKER_WASM_TESTS=1` runs them when the tools are installed (else skips them), and
 /// `BUBBLEPICKER_REQUIRE_WASM=1` (as `.ci/run` sets) runs them and fails when a tool is missing.
-/// The tools: the Debian packages `wasi-libc` and `libclang-rt-14-dev-wasm32` (linking), the
-/// toolchain's `wasmkit` and, for the browser test, `chromium`.
+/// The tools: the Debian packages `wasi-libc` and `libclang-rt-14-dev-wasm32` (linking), `binaryen`
+/// (wasm-opt), `esbuild` and `brotli` (the served files), the toolchain's `wasmkit` and, for the
+/// browser test, `chromium`.
 enum WasmSupport {
     /// The package root (three levels above this file).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -24,6 +25,10 @@ enum WasmSupport {
         if !FileManager.default.fileExists(atPath: "/usr/lib/wasm32-wasi/libc.a") { missing.append("wasi-libc") }
         if !hasClangBuiltins() { missing.append("libclang-rt-14-dev-wasm32") }
         if executable("wasmkit") == nil { missing.append("wasmkit (Swift toolchain)") }
+        for (tool, package) in [("wasm-opt", "binaryen"), ("esbuild", "esbuild"), ("brotli", "brotli")]
+        where executable(tool) == nil {
+            missing.append(package)
+        }
         return missing.joined(separator: ", ")
     }()
 
@@ -51,7 +56,7 @@ enum WasmSupport {
 
     /// Why the replay tests are skipped.
     static var replaySkip: Comment {
-        requested ? "skipped: \(missingTools) missing (apt-get install wasi-libc libclang-rt-14-dev-wasm32); BUBBLEPICKER_REQUIRE_WASM=1 makes this a failure"
+        requested ? "skipped: \(missingTools) missing (apt-get install wasi-libc libclang-rt-14-dev-wasm32 binaryen esbuild brotli); BUBBLEPICKER_REQUIRE_WASM=1 makes this a failure"
             : "skipped: set BUBBLEPICKER_WASM_TESTS=1 to build the wasm modules and run them"
     }
     /// Why the browser test is skipped.

@@ -1,5 +1,9 @@
-// The browser module's C-ABI exports for the live picker: thin wrappers over `PlaygroundSession`
+// The browser modules' C-ABI exports for the live picker: thin wrappers over `PlaygroundSession`
 // (module BubbleWeb, unit-tested natively), so the page runs exactly the code the tests run.
+// Web/ holds what the <bubble-picker> element calls and is linked into both modules (the
+// element's bubblepicker-web.wasm and the playground's bubblepicker-playground.wasm);
+// ../PlaygroundExports/ holds what only the playground calls (the scenario player, bubble kinds,
+// the one-finger pointer, stepping by hand), linked into the playground's module alone.
 // Numbers cross as i32/f64, hashes as i64 (a BigInt in JS), text through the shared buffers.
 // Every export is a no-op returning -1 (or NaN) before `bp_create`.
 //
@@ -14,14 +18,13 @@
 //   bp_input: the buffer's address, or 0 (null) for a negative size or one above 64 MiB.
 import BubbleGeometry
 import BubblePicker
-import BubbleScenario
 import BubbleScene
 import BubbleWeb
 
-/// The module's state: one live session, one scenario player, and the shared buffers. The page
+/// The module's state: one live session and the shared buffers (the playground's module also has
+/// a scenario player, PlaygroundExports/PlayerExports.swift). The page
 /// is single-threaded and calls in one at a time, so plain globals are safe here.
 nonisolated(unsafe) var session: PlaygroundSession? = nil
-nonisolated(unsafe) var player: ScenarioPlayer? = nil
 nonisolated(unsafe) var encoder = SceneEncoder()
 nonisolated(unsafe) var input = SharedBuffer()
 nonisolated(unsafe) var numbers = SharedBuffer()
@@ -109,60 +112,11 @@ func bp_create(_ width: Double, _ height: Double, _ seed: Double, _ recording: I
     }
 }
 
-/// A live session set up like a scenario: the input buffer holds the name (`nameLength` bytes)
-/// then the JSON (`jsonLength` bytes). Returns 0, or 1 with the reason as text.
-@_expose(wasm, "bp_create_scenario") @_cdecl("bp_create_scenario")
-func bp_create_scenario(_ nameLength: Int32, _ jsonLength: Int32, _ recording: Int32) -> Int32 {
-    guard let texts = inputTexts([nameLength, jsonLength]) else { return 2 }
-    let name = texts[0], json = texts[1]
-    let scenario: Scenario
-    do { scenario = try Scenario(json: json, name: name) } catch { return fail(error.description) }
-    do { session = try PlaygroundSession(scenario: scenario, recording: recording == 1) } catch { return fail(error.description) }
-    return 0
-}
-
 // MARK: Bubbles
-
-/// Adds a bubble: kind 0 standard, 1 badge, 2 small. Returns its id (-2: unknown kind).
-@_expose(wasm, "bp_add") @_cdecl("bp_add")
-func bp_add(_ kind: Int32, _ selected: Int32, _ atCenter: Int32) -> Int32 {
-    guard session != nil else { return -1 }
-    guard let kind = bubbleKind(kind) else { return -2 }
-    return Int32(truncatingIfNeeded: session!.add(kind, selected: selected == 1, atCenter: atCenter == 1).rawValue)
-}
-
-/// Adds `count` bubbles of a kind (at most 100,000 at once). Returns how many (-2: a negative
-/// count or an unknown kind).
-@_expose(wasm, "bp_add_many") @_cdecl("bp_add_many")
-func bp_add_many(_ count: Int32, _ kind: Int32) -> Int32 {
-    guard session != nil else { return -1 }
-    guard let kind = bubbleKind(kind) else { return -2 }
-    guard count >= 0 else { return fail("invalid count \(count): must be 0 or more", -2) }
-    return Int32(truncatingIfNeeded: session!.addMany(Int(count), kind: kind))
-}
-
-/// The kind for a code (0 standard, 1 badge, 2 small), or nil with the reason as text.
-func bubbleKind(_ code: Int32) -> PlaygroundBubbleKind? {
-    switch code {
-    case 0: return .standard
-    case 1: return .badge
-    case 2: return .small
-    default:
-        _ = fail("unknown bubble kind \(code): 0 standard, 1 badge, 2 small")
-        return nil
-    }
-}
 
 /// Removes a bubble (animated). Returns 1 when it was there.
 @_expose(wasm, "bp_remove") @_cdecl("bp_remove")
 func bp_remove(_ id: Int32) -> Int32 { session == nil ? -1 : (session!.remove(BubbleID(Int(id))) ? 1 : 0) }
-
-/// A long press: removes the bubble at the point; returns its id or -1.
-@_expose(wasm, "bp_remove_at") @_cdecl("bp_remove_at")
-func bp_remove_at(_ x: Double, _ y: Double, _ time: Double) -> Int32 {
-    guard session != nil else { return -1 }
-    return Int32(truncatingIfNeeded: session!.removeBubble(at: Vector2(x, y), time: time)?.rawValue ?? -1)
-}
 
 /// Removes every selected bubble; returns how many.
 @_expose(wasm, "bp_remove_selected") @_cdecl("bp_remove_selected")
@@ -188,23 +142,7 @@ func bp_select_all() -> Int32 { session == nil ? -1 : Int32(truncatingIfNeeded: 
 @_expose(wasm, "bp_deselect_all") @_cdecl("bp_deselect_all")
 func bp_deselect_all() -> Int32 { session == nil ? -1 : Int32(truncatingIfNeeded: session!.deselectAll()) }
 
-// MARK: Pointer, size, settings
-
-/// A finger down at container point (x, y) at simulated time `time`.
-@_expose(wasm, "bp_pointer_down") @_cdecl("bp_pointer_down")
-func bp_pointer_down(_ x: Double, _ y: Double, _ time: Double) { session?.pointerDown(at: Vector2(x, y), time: time) }
-
-/// The finger moved.
-@_expose(wasm, "bp_pointer_move") @_cdecl("bp_pointer_move")
-func bp_pointer_move(_ x: Double, _ y: Double, _ time: Double) { session?.pointerMove(to: Vector2(x, y), time: time) }
-
-/// The finger lifted.
-@_expose(wasm, "bp_pointer_up") @_cdecl("bp_pointer_up")
-func bp_pointer_up(_ x: Double, _ y: Double, _ time: Double) { session?.pointerUp(at: Vector2(x, y), time: time) }
-
-/// The gesture was cancelled.
-@_expose(wasm, "bp_pointer_cancel") @_cdecl("bp_pointer_cancel")
-func bp_pointer_cancel() { session?.pointerCancel() }
+// MARK: Size, settings
 
 /// Resizes the container. Returns 0, or 1 with the reason as text.
 @_expose(wasm, "bp_resize") @_cdecl("bp_resize")
@@ -236,38 +174,13 @@ func setting(_ code: Int32) -> BubbleSetting? {
     code >= 0 && Int(code) < BubbleSetting.allCases.count ? BubbleSetting.allCases[Int(code)] : nil
 }
 
-// MARK: Time, scene, state
-
-/// Advances by `seconds`; returns the interpolation fraction.
-@_expose(wasm, "bp_advance") @_cdecl("bp_advance")
-func bp_advance(_ seconds: Double) -> Double { session?.advance(by: seconds) ?? .nan }
-
-/// Steps run by the last `bp_advance` (the page times the call and divides).
-@_expose(wasm, "bp_last_steps") @_cdecl("bp_last_steps")
-func bp_last_steps() -> Int32 { Int32(truncatingIfNeeded: session?.lastAdvanceSteps ?? 0) }
-
-/// One fixed step.
-@_expose(wasm, "bp_step") @_cdecl("bp_step")
-func bp_step() { session?.step() }
-
-/// The simulated time the display shows (for pointer event times).
-@_expose(wasm, "bp_now") @_cdecl("bp_now")
-func bp_now() -> Double { session?.now ?? .nan }
+// MARK: Scene, hash, journal
 
 /// Encodes the live scene (at the last fraction); returns the count of numbers.
 @_expose(wasm, "bp_scene") @_cdecl("bp_scene")
 func bp_scene() -> Int32 {
     guard session != nil else { return -1 }
     return publish(session!.scene())
-}
-
-/// Writes the state readout (`PlaygroundState.numbers`); returns the count of numbers.
-@_expose(wasm, "bp_state") @_cdecl("bp_state")
-func bp_state() -> Int32 {
-    guard let session else { return -1 }
-    let values = session.state.numbers
-    numbers.write(values)
-    return Int32(values.count)
 }
 
 /// The live picker's exact-state hash.
@@ -282,10 +195,3 @@ func bp_journal() -> Int32 {
     return Int32(text.count)
 }
 
-/// Writes the events since the last call, one per line (`selected #3`), as text; returns its length.
-@_expose(wasm, "bp_events") @_cdecl("bp_events")
-func bp_events() -> Int32 {
-    guard session != nil else { return -1 }
-    text.write(session!.takeEvents().map { $0.description }.joined(separator: "\n"))
-    return Int32(text.count)
-}

@@ -3,6 +3,9 @@
 import BubblePicker
 import BubbleWeb
 
+/// The scenario player (nil until `bp_player_load` succeeds).
+nonisolated(unsafe) var player: ScenarioPlayer? = nil
+
 /// Loads a scenario into the player: the input buffer holds the name (`nameLength` bytes), the
 /// JSON (`jsonLength`) and the golden hash lines (`goldenLength`; 0 for none), in that order.
 /// Returns 0, 1 with the reason as text, or 2 for lengths that are negative or run past the input
