@@ -155,4 +155,9 @@ struct BodyFlags: OptionSet, Sendable {
     static let kinematic = BodyFlags(rawValue: 2)
     static let collides = BodyFlags(rawValue: 4)
     static let attracted = BodyFlags(rawValue: 8)
+
+    /// Whether every flag of `member` is set. The bit test itself, so an unoptimised (debug)
+    /// build of the step does not reach it through the generic `SetAlgebra` extension.
+    @_transparent
+    func contains(_ member: BodyFlags) -> Bool { rawValue & member.rawValue == member.rawValue }
 }

@@ -113,12 +113,13 @@ extension BubbleContainer {
         scale > 1e9 ? 1e9 : (scale >= 1e-9 ? scale : 1e-9)
     }
 
-    /// Re-applies density and resistance to every body.
+    /// Re-applies density to every body and resistance to every body not dragged (a dragged
+    /// one has none until released).
     mutating func refreshBodies() {
         for index in motions.indices {
             guard let body = motions[index].body else { continue }
             bounded(try world.setDensity(bodyDensity(motions[index]), of: body))
-            bounded(try world.setResistance(configuration.resistance, of: body))
+            if !isDragged(allBubbles[index].id) { bounded(try world.setResistance(configuration.resistance, of: body)) }
         }
     }
 }

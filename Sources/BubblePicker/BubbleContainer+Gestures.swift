@@ -3,12 +3,6 @@ import BubblePhysics
 /// The gestures' work: drags, flicks, the anchor target, long presses, the state hash and what
 /// a renderer shows of the pointers (the public calls are in `BubbleContainer+Pointers.swift`).
 extension BubbleContainer {
-    /// UIKit's way of lifting a moving finger: the up at the last moved point, within a few frames.
-    static func endsMotion(at point: Vector2, time: Double, after last: PointerSample?) -> Bool {
-        guard let last, last.point == point else { return false }
-        return time - last.time <= PickerConstants.releaseGrace + 1e-9  // the tolerance absorbs rounded clocks
-    }
-
     static func unitClamp(_ value: Double) -> Double { value < 0 ? 0 : (value > 1 ? 1 : value) }
 
     func appendSample(_ sample: PointerSample, into drag: inout BubbleGesture) {
@@ -22,6 +16,7 @@ extension BubbleContainer {
         drag.isDragging = true
         drag.grabOffset = world.position(of: body) - drag.down.point
         world.setAttracted(false, of: body)
+        bounded(try world.setResistance(0, of: body))  // the finger carries it: no drag to make up
     }
 
     mutating func moveAnchorTarget(_ drag: BackgroundGesture, finger: Vector2) {
@@ -35,17 +30,40 @@ extension BubbleContainer {
         if !target.y.isNaN { anchorTarget.y = range.clamped(target.y) }
     }
 
-    /// Hands the bubble back to the field with the finger's (capped) velocity.
-    mutating func release(_ drag: BubbleGesture) {
+    /// Hands the bubble back to the field with the finger's (capped) velocity at `liftTime`
+    /// (the up's time, in the samples' time base).
+    mutating func release(_ drag: BubbleGesture, liftTime: Double) {
         guard let index = indexByID[drag.id], let body = motions[index].body else { return }
-        world.setAttracted(true, of: body)
-        bounded(try world.setVelocity(capped(flickVelocity(drag.samples), diameter: currentDiameter(motions[index])), of: body))
+        rejoinField(body)
+        let velocity = releaseVelocity(drag.samples, liftTime: liftTime)
+        bounded(try world.setVelocity(capped(velocity, diameter: currentDiameter(motions[index])), of: body))
+    }
+
+    /// The finger's velocity at a lift at `liftTime`: its mean velocity over its last
+    /// `flickWindow` of motion (samples up to the first of the trailing ones at the last point),
+    /// times the share of stillness it has not yet shown: 1 up to `PickerConstants.liftLatency`
+    /// after the last move, 0 from `flickWindow` / 2 later (a finger that rested has stopped).
+    func releaseVelocity(_ samples: [PointerSample], liftTime: Double) -> Vector2 {
+        guard let last = samples.last else { return .zero }
+        var moving = samples.count
+        while moving > 1 && samples[moving - 2].point == last.point { moving -= 1 }
+        let rest = liftTime - samples[moving - 1].time - PickerConstants.liftLatency
+        let fade = configuration.flickWindow * 0.5
+        let share = rest > 0 ? (rest < fade ? 1 - rest / fade : 0) : 1
+        guard share > 0 else { return .zero }
+        return flickVelocity(Array(samples[..<moving])) * share
     }
 
     /// Hands a dragged bubble back to the field with the velocity it has (a cancel, a removal).
     mutating func releaseWithoutFlick(_ drag: BubbleGesture) {
         guard drag.isDragging, let index = indexByID[drag.id], let body = motions[index].body else { return }
+        rejoinField(body)
+    }
+
+    /// A dragged body becomes a free one again: attracted, with the configured resistance.
+    mutating func rejoinField(_ body: BodyHandle) {
         world.setAttracted(true, of: body)
+        bounded(try world.setResistance(configuration.resistance, of: body))
     }
 
     /// Ends every pointer's gesture on this bubble (it becomes a gesture that does nothing; a
@@ -85,18 +103,51 @@ extension BubbleContainer {
     }
 
     /// Each step: every dragged body's velocity from an implicit critically damped spring toward
-    /// finger + grab offset: v' = (v − h ω² (x − target)) / (1 + 2 h ω + h² ω²).
+    /// finger + grab offset whose damping is relative to the finger's motion over the step, u
+    /// (`fingerVelocity`): v' = (v − h ω² (x − target) + 2 h ω u) / (1 + 2 h ω + h² ω²). With
+    /// the finger moving steadily and nothing in the way, v' = u and the body ends the step on
+    /// the target (x = target − h u before it); what contacts hold back, the spring takes up.
     mutating func driveDraggedBodies() {
+        let h = configuration.physics.timeStep
+        let omega = 2 * 3.141592653589793 * configuration.dragFrequency
         for pointer in pointers {
             guard case .bubble(let drag) = pointer.gesture, drag.isDragging,
                   let index = indexByID[drag.id], let body = motions[index].body else { continue }
-            let h = configuration.physics.timeStep
-            let omega = 2 * 3.141592653589793 * configuration.dragFrequency
             let target = drag.finger + drag.grabOffset
             let v = world.velocity(of: body), x = world.position(of: body)
-            let next = (v - (x - target) * (h * omega * omega)) / (1 + 2 * h * omega + h * h * omega * omega)
+            let lead = fingerVelocity(drag, over: h) * (2 * h * omega)
+            let next = (v - (x - target) * (h * omega * omega) + lead) / (1 + 2 * h * omega + h * h * omega * omega)
             bounded(try world.setVelocity(capped(next, diameter: currentDiameter(motions[index])), of: body))
+            let heavy = bodyDensity(motions[index]) * PickerConstants.dragMassRatio
+            bounded(try world.setDensity(BodyDefinition.densityRange.clamped(heavy), of: body))
         }
+    }
+
+    /// The finger's velocity now: its mean velocity over the `h` seconds up to its newest
+    /// sample (or up to now, `time`, when that sample is later), between samples moving in
+    /// straight lines. The samples' times map onto the container's clock by the offset at the
+    /// down (`pressStart − down.time`). Zero once the newest sample is 1.5 `h` old (a still
+    /// finger sends none; touches may come at the display's rate); zero when not finite.
+    func fingerVelocity(_ drag: BubbleGesture, over h: Double) -> Vector2 {
+        guard let newest = drag.samples.last else { return .zero }
+        let now = time - (drag.pressStart - drag.down.time)
+        guard now - newest.time < 1.5 * h else { return .zero }
+        let end = newest.time < now ? newest.time : now
+        let velocity = (fingerPoint(drag.samples, at: end) - fingerPoint(drag.samples, at: end - h)) / h
+        return velocity.isFinite ? velocity : .zero
+    }
+
+    /// Where the samples put the finger at `time` (their time base): on the segment between the
+    /// newest sample at or before it and the next one; the first sample before them all, the
+    /// newest after them all.
+    func fingerPoint(_ samples: [PointerSample], at time: Double) -> Vector2 {
+        guard let newest = samples.indices.last(where: { samples[$0].time <= time }) else { return samples.first?.point ?? .zero }
+        let from = samples[newest]
+        guard newest + 1 < samples.count else { return from.point }
+        let to = samples[newest + 1]
+        let span = to.time - from.time
+        guard span > 0 else { return from.point }
+        return from.point + (to.point - from.point) * ((time - from.time) / span)
     }
 
     /// Each step: fires the long press of every pointer resting on a bubble for

@@ -14,18 +14,24 @@ import BubblePhysics
 ///   time, checked at every step) without moving beyond `tapMaxDistance` reports `longPressed`
 ///   and performs `longPressAction` (remove by default, which ends the gesture).
 /// - Drag on a bubble (moved beyond `tapMaxDistance`): the bubble stays dynamic, leaves the
-///   field, and is pulled to the finger (keeping the grab offset) by a critically damped spring
-///   of `dragFrequency` (8 Hz), integrated implicitly each step and capped at the flick speed,
-///   so it cannot launch neighbours. Solid borders hold it. Several pointers drag several
-///   bubbles at once; a pointer that goes down on a bubble another pointer holds does nothing.
-/// - Release: the bubble rejoins the field with the finger's velocity: the mean velocity from
-///   the oldest sample within `flickWindow` (0.08 s) before the last one to the last one (the
-///   newest earlier sample when none is that recent), capped at `maxFlickSpeed` diameters per
-///   second; samples at the last one's time are looked past, so only a gesture whose every
-///   sample has one time flicks nothing. An up at exactly the last moved point within
-///   `PickerConstants.releaseGrace` (0.1 s) of that move is how UIKit reports lifting a moving
-///   finger (`touchesEnded` a frame or a few later, at the last point): it ends the motion
-///   without diluting its speed. A finger that rests longer before lifting flicks nothing.
+///   field and its resistance, and follows the finger (keeping the grab offset): each step it
+///   moves with the finger's own motion over that step, weighing `PickerConstants.dragMassRatio`
+///   (30) times its mass so neighbours give way, and a critically damped spring of
+///   `dragFrequency` (8 Hz), integrated implicitly, takes up what neighbours and borders held
+///   back; its speed is capped at the flick speed, so it cannot launch neighbours. In free
+///   space it ends each step on the finger's latest point, so the frame drawn (interpolated) is
+///   about one step behind.
+///   Solid borders hold it. Several pointers drag several bubbles at once; a pointer that goes
+///   down on a bubble another pointer holds does nothing.
+/// - Release: the bubble rejoins the field with the finger's velocity, as UIKit's pan reports
+///   it: the mean velocity over the last `flickWindow` (0.08 s) of the finger's motion (from the
+///   oldest sample that recent to the last moving one; the newest earlier sample when none is
+///   that recent; samples at the last one's time are looked past), capped at `maxFlickSpeed`
+///   diameters per second. A finger that rested before lifting has stopped: an up at the last
+///   point within `PickerConstants.liftLatency` (35 ms, UIKit's `touchesEnded` a frame or two
+///   late) of the last move keeps the whole speed, which then fades linearly to nothing over
+///   the next `flickWindow` / 2 of stillness (a rest of 80 ms or more throws nothing). An up at
+///   another point is the last move.
 /// - Drag on the background (when `backgroundScrollEnabled`): the anchor target moves with the
 ///   finger (start anchor + translation / size, may leave 0...1 but is held within
 ///   `BubbleContainerConfiguration.anchorRange`); the anchor follows it smoothly
@@ -109,11 +115,11 @@ extension BubbleContainer {
         case .bubble(var drag):
             wake()
             let point = contentPoint(point)
-            if !BubbleContainer.endsMotion(at: point, time: time, after: drag.samples.last) {
+            if drag.samples.last?.point != point {
                 appendSample(PointerSample(point: point, time: time), into: &drag)
             }
             if drag.isDragging {
-                release(drag)
+                release(drag, liftTime: time)
             } else if !drag.longPressed && (point - drag.down.point).length <= configuration.tapMaxDistance
                         && time - drag.down.time <= configuration.tapMaxDuration {
                 toggle(drag.id)

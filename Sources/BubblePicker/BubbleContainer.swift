@@ -202,7 +202,11 @@ enum PickerConstants {
     static let minimumScale = 0.01
     /// Pointer samples kept per gesture.
     static let sampleLimit = 32
-    /// Longest gap, seconds, between the last move and an up at the same point that still ends
-    /// that motion (UIKit reports `touchesEnded` a frame or a few after the last move).
-    static let releaseGrace = 0.1
+    /// How late, seconds, an up at the last moved point may come and still be the lift of a
+    /// moving finger (UIKit reports `touchesEnded` a frame or two after the last move, at the
+    /// last point): two frames at 60 Hz.
+    static let liftLatency = 0.035
+    /// How many times its own mass a dragged bubble weighs for the step (the finger's hold): it
+    /// pushes its neighbours aside instead of being stopped by them.
+    static let dragMassRatio = 30.0
 }

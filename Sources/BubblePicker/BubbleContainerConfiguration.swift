@@ -96,14 +96,16 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     public var tapMaxDistance: Double = 10
     /// Longest press of a tap, seconds. Default 0.3.
     public var tapMaxDuration: Double = 0.3
-    /// The flick velocity is the finger's mean velocity over this much of the latest move
-    /// history, seconds. Default 0.08.
+    /// The flick velocity is the finger's mean velocity over this much of its latest motion,
+    /// seconds; a finger still for half of it beyond the lift latency (35 ms) has stopped and
+    /// flicks nothing. Default 0.08.
     public var flickWindow: Double = 0.08
     /// Flick speed cap in diameters of the flicked bubble per second. Default 25 (2,000 pt/s
     /// for an 80 pt bubble).
     public var maxFlickSpeed: Double = 25
-    /// Frequency of the critically damped spring pinning a dragged bubble to the finger, Hz.
-    /// Default 8.
+    /// Frequency of the critically damped spring that takes up how far a dragged bubble's
+    /// neighbours or the borders held it back from the finger, Hz (the bubble moves with the
+    /// finger's own motion besides). Default 8.
     public var dragFrequency: Double = 8
     /// Fraction of the way the anchor moves toward its target each step while the background is
     /// dragged or springs back, 0 < x ≤ 1. Default 0.2.

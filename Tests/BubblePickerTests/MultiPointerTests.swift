@@ -112,7 +112,7 @@ import Testing
         }
         let end = down + 18.0 / 120
         driver.pointerUp(id: 11, at: top.center + Vector2(0, 60), timestamp: end + 0.03)
-        driver.pointerUp(id: 12, at: bottom.center + Vector2(0, -105), timestamp: end + 0.05)
+        driver.pointerUp(id: 12, at: bottom.center + Vector2(0, -105), timestamp: end + 0.034)
         let vTop = try #require(driver.velocity(of: top.id)), vBottom = try #require(driver.velocity(of: bottom.id))
         #expect(abs(vTop.y - 400) < 1 && abs(vBottom.y + 700) < 1, "\(vTop) \(vBottom)")
     }

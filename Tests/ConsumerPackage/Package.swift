@@ -25,6 +25,14 @@ let package = Package(
                 .product(name: "BubbleWeb", package: "BubblePicker"),
             ]
         ),
+        // Step time in the consumer's own build configuration (`.ci/debug-bench`).
+        .executableTarget(
+            name: "StepBench",
+            dependencies: [
+                .product(name: "BubbleGeometry", package: "BubblePicker"),
+                .product(name: "BubblePicker", package: "BubblePicker"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
