@@ -22,6 +22,16 @@ import Testing
         #expect(figures.neighbourSpeed <= 2 * speed)
     }
 
+    /// A finger that stops dead: the bubble stops on it, passing it by less than a frame's worth
+    /// of the finger's motion (the finger's last step still carries it), and settles back.
+    @Test(arguments: [600.0, 1500.0])
+    func bubbleStopsWithTheFinger(speed: Double) {
+        let (overshoot, settled) = DragRun.stop(speed: speed)
+        print("finger stops at \(speed) pt/s: overshoot \(overshoot) pt, \(settled) pt off after 0.3 s")
+        #expect(overshoot < speed / 60)
+        #expect(settled < 0.5)
+    }
+
     /// The release throws with the finger's speed over its last moments of motion: a lift within
     /// 30 ms of the last move keeps ≥ 90% of it, a finger held still for 80 ms or more before
     /// lifting throws ≤ 10% (UIKit's pan velocity).
@@ -81,6 +91,35 @@ enum DragRun {
             lags.append((last - driver.drawnCenter(of: grabbed.id)!).length)
         }
         return (lags.reduce(0, +) / Double(lags.count), lags.max()!, neighbourSpeed)
+    }
+
+    /// A lone bubble dragged straight down at `speed` for 0.2 s, then the finger holds still for
+    /// 0.3 s: how far the drawn bubble passed the finger, and how far off it is at the end.
+    static func stop(speed: Double) -> (overshoot: Double, settled: Double) {
+        var link = DisplayLink(rate: 60)
+        link.dropShare = 0
+        var driver = restingDriver(count: 1, link: &link) {
+            $0.size.height = 1000
+            $0.anchor = Vector2(0.5, 0.2)
+        }
+        let bubble = driver.currentFrame.bubbles[0]
+        let t0 = link.nextFrame()
+        _ = driver.frame(at: t0)
+        driver.pointerDown(id: 1, at: driver.currentFrame.bubbles[0].center, timestamp: t0)
+        let down = driver.currentFrame.bubbles[0].center
+        var touch = t0, last = down, overshoot = 0.0
+        while touch - t0 < 0.5 {
+            let frameTime = link.nextFrame()
+            while touch + 1 / touchRate <= frameTime && touch - t0 < 0.2 - 1e-9 {
+                touch += 1 / touchRate
+                last = down + Vector2(0, speed * (touch - t0))
+                driver.pointerMove(id: 1, at: last, timestamp: touch)
+            }
+            _ = driver.frame(at: frameTime)
+            if touch - t0 >= 0.2 - 1e-9 { overshoot = max(overshoot, driver.drawnCenter(of: bubble.id)!.y - last.y) }
+            if frameTime - t0 >= 0.5 { break }
+        }
+        return (overshoot, (driver.drawnCenter(of: bubble.id)! - last).length)
     }
 
     /// The finger drags the bubble nearest the anchor straight down at `speed` for 0.2 s, rests
