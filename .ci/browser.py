@@ -519,8 +519,11 @@ def main():
             font_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-font"))
         elif command == "fps":
             fps(browser, base, sys.argv[2] if len(sys.argv) > 2 else None)
+        elif command == "fit":
+            from fit import fit_shots
+            fit_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-fit"))
         else:
-            sys.exit("usage: .ci/browser [check | shots DIR | fontshots DIR | fps [BEFORE.html]]")
+            sys.exit("usage: .ci/browser [check | shots DIR | fontshots DIR | fps [BEFORE.html] | fit DIR]")
         browser.close()
 
 

@@ -54,8 +54,9 @@ extension SceneBuilder {
     mutating func fittedText<M: TextMeasuring>(_ text: String, in radius: Double, offset: Double, preferred: Double, lines: Int,
                                       color: BubbleColor, at center: Vector2, _ measurer: M,
                                       bold: Bool = false) -> [SceneText] {
-        let minimum = min(theme.minimumLabelSize, preferred)
-        let style = TextStyle(preferredSize: preferred, minimumSize: minimum, maximumLines: max(lines, 1),
+        // Never under the theme's minimum, whatever the bubble asks for: shortened or hidden instead.
+        let minimum = max(theme.minimumLabelSize, 0)
+        let style = TextStyle(preferredSize: max(preferred, minimum), minimumSize: minimum, maximumLines: max(lines, 1),
                               lineHeight: typesetting.lineHeight)
         let widening = bold ? TextFitting.boldWidening : 1
         let margin = min(max(typesetting.labelMargin, 0), 1)

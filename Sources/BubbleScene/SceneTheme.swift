@@ -55,8 +55,8 @@ public struct SceneTheme: Hashable, Sendable {
     public var placeholder = BubbleColor.white
     /// Smallest label font size, points: below it a label is ellipsized, and a bubble too small
     /// for even "…" at this size shows no label (its full label stays in the accessibility
-    /// element). A bubble whose own font is smaller keeps its own. Default 11: readable on a
-    /// phone, whatever the fit policy shrinks.
+    /// element). A bubble asking for a smaller font gets this size too. Default 11: readable on
+    /// a phone, whatever the fit policy shrinks.
     public var minimumLabelSize = 11.0
 
     // MARK: Callouts
