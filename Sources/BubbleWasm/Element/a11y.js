@@ -1,5 +1,10 @@
 // a11y.js — <bubble-picker> events, announcements, the role=option mirror of the engine's
 // accessibility elements, and the keyboard.
+//
+// Keys (on the focused picker): arrows move the focus spatially, Home / End to the first / last
+// bubble in reading order, Enter or Space select or deselect, Delete or Backspace remove. A key
+// with Alt, Ctrl or Meta is never consumed (browser shortcuts such as Alt+← stay the browser's).
+// The focus ring shows only for keyboard focus: a click or tap focuses the picker without it.
 
 const EVENT_NAMES = { selected: "bubbleselect", deselected: "bubbledeselect", removed: "bubbleremove",
   selectionRefused: "selectionrefused", paused: "pause", resumed: "resume", longPressed: "bubblelongpress" };
@@ -9,15 +14,19 @@ const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", Ar
 export const WithAccessibility = (Base) => class extends Base {
   // Events ------------------------------------------------------------------------------------
 
-  drainEvents() {
+  /** Dispatches the engine's events since the last call. `byUser`: the user caused them (a
+   *  pointer, a key, a frame during touch input), so a changed selection fires input and change. */
+  drainEvents(byUser = false) {
     if (!this.engine) return;
     for (const event of this.engine.events()) {
       const known = this.meta.get(event.id);
-      const detail = { id: event.id, tag: event.tag ?? known?.tag ?? 0, label: event.label ?? known?.label ?? "", reason: event.reason ?? null };
+      const label = event.label ?? known?.label ?? "";
+      const detail = { id: event.id, tag: event.tag ?? known?.tag ?? 0, label, value: known?.value ?? label,
+        reason: event.reason ?? null };
       if (event.type === "selected") this.selectedIds.add(event.id);
       if (event.type === "deselected") this.selectedIds.delete(event.id);
       if (event.type === "removed") { this.selectedIds.delete(event.id); this.meta.delete(event.id); }
-      if (event.type === "added" || event.type === "contentChanged") this.meta.set(event.id, { tag: detail.tag, label: detail.label });
+      if (event.type === "added" || event.type === "contentChanged") this.meta.set(event.id, { value: null, ...known, tag: detail.tag, label });
       if (event.type === "selectionRefused") this.renderer.shakes.set(event.id, this.clock());
       if (event.type !== "paused" && event.type !== "resumed") this.a11yDirty = true;
       const name = EVENT_NAMES[event.type];
@@ -25,6 +34,7 @@ export const WithAccessibility = (Base) => class extends Base {
     }
     const announcements = this.engine.announcements();
     if (announcements.length) this.announce(announcements.join(". "));
+    this.selectionSettled?.(byUser);
   }
 
   /** Says `text` through the polite live region. */
@@ -57,6 +67,9 @@ export const WithAccessibility = (Base) => class extends Base {
         this.options.set(e.id, option);
       }
       if (option.textContent !== e.label) option.textContent = e.label;
+      // An empty label still gets a name: its value, else its position.
+      const name = e.label.trim() ? null : (this.meta.get(e.id)?.value || `Bubble ${seen.size}`);
+      if (option.getAttribute("aria-label") !== name) { if (name) option.setAttribute("aria-label", name); else option.removeAttribute("aria-label"); }
       const selected = e.selected ? "true" : "false";
       if (option.getAttribute("aria-selected") !== selected) option.setAttribute("aria-selected", selected);
       const style = option.style;
@@ -75,16 +88,33 @@ export const WithAccessibility = (Base) => class extends Base {
     }
   }
 
+  /** The focus ring is for keyboard focus: focus by Tab shows it, a click or tap does not, a key
+   *  press while focused does. */
+  focusChanged(focused) {
+    if (!focused) this.internals.states.delete("keyboard");
+    else if (!this.pointerFocus && this.listbox.matches(":focus-visible")) this.internals.states.add("keyboard");
+    this.pointerFocus = false;
+    this.a11yDirty = true;
+    this.updateAccessibility(true);
+  }
+
   key(event) {
-    if (!this.engine) return;
+    if (!this.engine || this.effectivelyDisabled || event.altKey || event.ctrlKey || event.metaKey) return;
+    const engine = this.engine;
     const direction = KEY_DIRECTIONS[event.key];
-    if (direction) this.engine.moveFocus(direction);
-    else if (event.key === "Enter" || event.key === " ") this.engine.activateFocused();
-    else if (event.key === "Delete" || event.key === "Backspace") this.engine.removeFocused();
-    else if (event.key === "Home" || event.key === "End") this.engine.moveFocus(event.key === "Home" ? "previous" : "next");
-    else return;
+    if (direction) engine.moveFocus(direction);
+    else if (event.key === "Enter" || event.key === " ") engine.activateFocused();
+    else if (event.key === "Delete" || event.key === "Backspace") engine.removeFocused();
+    else if (event.key === "Home" || event.key === "End") {
+      const elements = engine.accessibility().elements;
+      const target = elements[event.key === "Home" ? 0 : elements.length - 1];
+      if (target) engine.focus(target.id);
+    } else return;
     event.preventDefault();
-    this.changed();
+    this.internals.states.add("keyboard");
+    this.dirty = true; this.a11yDirty = true;
+    this.drainEvents(true);
+    this.wake();
     this.updateAccessibility(true);
   }
 };

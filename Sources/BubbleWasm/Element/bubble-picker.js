@@ -1,6 +1,7 @@
 // bubble-picker.js — the module a page loads: `<script type="module" src="bubble-picker.js">`
 // defines <bubble-picker> (README "On a web page"). ES modules the browser loads as they are, no
-// build step: element.js (the class) over core.js, fonts.js, frame.js, a11y.js and input.js;
+// build step: element.js (the class) over core.js, content.js, options.js, form.js, fonts.js,
+// frame.js, a11y.js and input.js;
 // engine.js (`BubbleEngine`, the picker over the wasm exports) over wasm.js (the instance and its
 // trap recovery); renderer.js (`SceneRenderer`, the canvas). The .wasm is loaded from beside it.
 import { BubblePickerElement } from "./element.js";

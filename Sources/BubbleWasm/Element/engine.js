@@ -36,6 +36,8 @@ export function readSettings(recovery) {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+/** Journaled calls between two checkpoints of the trap-recovery journal (see `checkpoint`). */
+export const CHECKPOINT_CALLS = 600;
 const FOCUS_DIRECTIONS = ["up", "down", "left", "right", "next", "previous"];
 const POINTER_PHASES = { down: 0, move: 1, up: 2, cancel: 3 };
 
@@ -79,13 +81,26 @@ export class BubbleEngine {
     this.settingsTable = readSettings(this.recovery);
     this.settingByName = new Map(this.settingsTable.map((s, code) => [s.name, { code, spec: s }]));
     this.batches = 0;
+    this.sinceCheckpoint = 0;
+    this.fontEntry = null;
   }
 
   get buffer() { return this.recovery.memory.buffer; }
-  text(length) { return length > 0 ? this.decoder.decode(new Uint8Array(this.buffer, this.x.bp_text(), length)) : ""; }
+  /**
+   * The one place views over wasm memory are made: the pointer is read first, then the memory's
+   * current buffer (any call into the module may grow memory, which detaches every view made
+   * before). A view is valid until the next call into the module: callers decode or copy what they
+   * keep, and nothing holds a view (or a scene) across calls.
+   */
+  view(Type, pointer, count) {
+    if (!(count > 0)) return new Type(0);
+    const at = pointer();
+    return new Type(this.recovery.memory.buffer, at, count);
+  }
+  text(length) { return length > 0 ? this.decoder.decode(this.view(Uint8Array, () => this.x.bp_text(), length)) : ""; }
   failure() { return this.text(this.x.bp_text_length()) || "refused"; }
   json(length) { return length >= 0 ? JSON.parse(this.text(length) || "null") : null; }
-  numbers(count) { return count > 0 ? new Float64Array(this.buffer, this.x.bp_numbers(), count) : new Float64Array(0); }
+  numbers(count) { return this.view(Float64Array, () => this.x.bp_numbers(), count); }
   drain() { this.recovery.raw.bp_events_json(); this.recovery.raw.bp_announcements(); }
 
   /** Calls an export that changes the picker; journals it for trap recovery unless it trapped. */
@@ -93,8 +108,39 @@ export class BubbleEngine {
     const recoveries = this.recovery.recoveries;
     const lengths = texts ? this.recovery.writeInput(texts, bytes) : [];
     const result = this.x[name](...lengths, ...args);
-    if (this.recovery.recoveries === recoveries) this.recovery.journal("live", bytes ? { name, args, texts, bytes } : { name, args, texts });
+    if (this.recovery.recoveries === recoveries) {
+      const entry = bytes ? { name, args, texts, bytes } : { name, args, texts };
+      this.recovery.journal("live", entry);
+      if (name === "bp_label_widths") this.fontEntry = entry;
+      this.sinceCheckpoint++;
+    }
     return result;
+  }
+
+  /** Whether the trap-recovery journal has grown enough for a `checkpoint()`. */
+  get checkpointDue() { return this.sinceCheckpoint >= CHECKPOINT_CALLS; }
+
+  /**
+   * Bounds the trap-recovery journal: the picker restores a snapshot of itself (exact: same state
+   * hash) and the journal's live lane becomes its `bp_create`, that `bp_restore` and the latest
+   * label widths (not part of a snapshot), growing again from there. The live instance takes the
+   * same restore, so a replay after a trap and the live picker go on from the same driver state.
+   * Call it between gestures (no pointer down: a restore ends touches) and after draining events.
+   * The element does, when `checkpointDue`. Returns whether it checkpointed.
+   * - Complexity: one snapshot and restore, O(bubbles).
+   */
+  checkpoint() {
+    const lane = this.recovery.lanes.get("live");
+    if (!lane || lane[0]?.name !== "bp_create") return false;
+    const text = this.snapshot();
+    if (!text || this.restore(text).ok !== true) return false;
+    if (this.fontEntry) this.recovery.replay(this.fontEntry);
+    const entries = [lane[0], { name: "bp_restore", args: [], texts: [text] }];
+    if (this.fontEntry) entries.push(this.fontEntry);
+    this.recovery.lanes.set("live", entries);
+    this.sinceCheckpoint = 0;
+    this.drain();
+    return true;
   }
 
   /** Throws unless `code` is 0 or more; returns it. */
@@ -153,6 +199,8 @@ export class BubbleEngine {
     const args = [width, height, seed, this.record ? 1 : 0];
     if (this.x.bp_create(...args) !== 0) throw new BubbleEngineError(this.failure());
     this.recovery.journal("live", { name: "bp_create", args }, true);
+    this.sinceCheckpoint = 0;
+    this.fontEntry = null;
     this.drain();
   }
 
@@ -230,7 +278,7 @@ export class BubbleEngine {
   /** The frame on screen as a draw list (format at the top of this section). */
   scene() {
     const count = Math.max(this.x.bp_scene() ?? 0, 0);
-    const strings = new Uint8Array(this.buffer, this.x.bp_strings(), this.x.bp_strings_length());
+    const strings = this.view(Uint8Array, () => this.x.bp_strings(), this.x.bp_strings_length());
     const decoder = this.decoder;
     return {
       numbers: this.numbers(count), strings, count,

@@ -22,9 +22,31 @@ export const WithFrameLoop = (Base) => class extends Base {
   animationFrame(timestamp) {
     if (!this.running) return;
     let needs;
-    try { needs = this.frame(timestamp / 1000); } catch (error) { this.running = false; console.error(error); return; }
+    try { needs = this.frame(timestamp / 1000); this.frameFailures = 0; } catch (error) {
+      if (!this.frameFailed(error)) return;
+      needs = true;
+    }
     if (needs || this.pointers.size || this.renderer.shakes.size) requestAnimationFrame(this.onFrame);
     else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true); }
+  }
+
+  /**
+   * A frame threw (a bug: never a silent stop). The renderer's caches are dropped, the picker
+   * says so with a `bubblerecover` event (detail {call: "frame", error, restored, message}) and
+   * the loop goes on; after three failures in a row it stops (restored: false) until the next
+   * input or change. Returns whether the loop goes on.
+   */
+  frameFailed(error) {
+    this.frameFailures = (this.frameFailures || 0) + 1;
+    const restored = this.frameFailures < 3;
+    this.renderer.reset();
+    this.dirty = true;
+    const report = { call: "frame", error: String(error?.message || error), replayed: 0, restored };
+    report.message = `<bubble-picker> a frame failed (${report.error}); ` + (restored ? "drawing again" : "stopped until the next change");
+    const event = new CustomEvent("bubblerecover", { detail: report, cancelable: true, bubbles: true, composed: true });
+    if (this.dispatchEvent(event)) console.warn(report.message, error);
+    if (!restored) { this.running = false; this.frameFailures = 0; }
+    return restored;
   }
 
   /**
@@ -42,7 +64,10 @@ export const WithFrameLoop = (Base) => class extends Base {
       const perStep = (t1 - t0) / result.stepsRun;
       this.stepCost = this.stepCost ? this.stepCost + (perStep - this.stepCost) * 0.2 : perStep;
     }
-    this.drainEvents();
+    // A selection changed while a finger is down or just after it lifted is the user's.
+    this.drainEvents(this.pointers.size > 0 || this.clock() - (this.lastPointerUp ?? -Infinity) < 1000);
+    // The trap-recovery journal stays bounded: a checkpoint between gestures (engine.checkpoint).
+    if (engine.checkpointDue && this.pointers.size === 0) engine.checkpoint();
     let t2 = t1, t3 = t1;
     if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
       const scene = engine.scene();
@@ -57,11 +82,11 @@ export const WithFrameLoop = (Base) => class extends Base {
   }
 
   draw(scene) {
-    const dpr = window.devicePixelRatio || 1, debug = this.hasAttribute("debug");
+    const scale = this.fitBacking(), debug = this.hasAttribute("debug");
     this.renderer.theme = this.theme();
     this.renderer.selected = this.selectedIds;
     const size = this.size;
-    const drawn = this.renderer.draw(scene, size.w, size.h, dpr, {
+    const drawn = this.renderer.draw(scene, size.w, size.h, scale, {
       clear: null, layers: debug ? 31 : 14, collect: this.collectLayout, now: this.clock(),
       // The container fills the element: the view box is the container plus the theme's margin.
       view: (box) => ({ scale: 1, ox: -(box.x + (box.w - size.w) / 2), oy: -(box.y + (box.h - size.h) / 2) }),

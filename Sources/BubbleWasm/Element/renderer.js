@@ -69,6 +69,9 @@ export class SceneRenderer {
     this.now = 0;
   }
 
+  /** Forgets every cache (after a failed frame). */
+  reset() { this.widths.clear(); this.texts.clear(); this.lastStrings = null; }
+
   /** Width of `text` in `font`, measured once. */
   measure(font, text) {
     let widths = this.widths.get(font);
@@ -141,7 +144,7 @@ export class SceneRenderer {
       const shape = n[i], role = n[i + 1], bubble = n[i + 3];
       i += 4;
       const itemLayer = ROLE_LAYER[role] ?? 4;
-      if (itemLayer !== layer) { this.flush(batches, texts); batches = new Map(); texts = []; layer = itemLayer; }
+      if (itemLayer !== layer) { this.flush(batches, texts, scene); batches = new Map(); texts = []; layer = itemLayer; }
       const visible = (layers >> itemLayer) & 1;
       const dx = bubble >= 0 && this.shakes.size ? this.shakeOffset(bubble) : 0;
       let geometry = i;
@@ -188,7 +191,6 @@ export class SceneRenderer {
         default: tracePath(path, n, geometry, dx);
       }
     }
-    this.texts.scene = scene;
     this.flush(batches, texts, scene);
     return result;
   }
@@ -217,8 +219,9 @@ export class SceneRenderer {
    *  (a face wider than the package's estimate is condensed, never spilled over the rim). */
   maxWidth(n, i) { return n[i + 9] + 1; }
 
-  /** Draws the batched paths (fill, then stroke) and the texts grouped by font and colour. */
-  flush(batches, texts, scene = this.texts.scene) {
+  /** Draws the batched paths (fill, then stroke) and the texts grouped by font and colour, from
+   *  this frame's `scene` (its views are valid only until the next engine call: never kept). */
+  flush(batches, texts, scene) {
     const ctx = this.ctx;
     for (const batch of batches.values()) {
       if (batch.fill) { ctx.fillStyle = batch.fill; ctx.fill(batch.path); }
