@@ -503,13 +503,19 @@ def main():
     base = serve(OUT)
     started = time.monotonic()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu"])
-        if command == "check":
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu", "--js-flags=--expose-gc"])
+        if command in ("check", "web"):
             from browser_element import element_more_checks
+            from browser_platform import platform_checks
+            from browser_forms import form_checks
             report = Report()
-            element_checks(browser, base, report)
-            element_more_checks(browser, base, report)
-            playground_checks(browser, base, report)
+            if command == "check":
+                element_checks(browser, base, report)
+                element_more_checks(browser, base, report)
+            platform_checks(browser, base, report)
+            form_checks(browser, base, report)
+            if command == "check":
+                playground_checks(browser, base, report)
             print(f"browser: {report.passed} ok, {report.failures} failed, {time.monotonic() - started:.0f} s")
             sys.exit(1 if report.failures else 0)
         elif command == "shots":
@@ -517,10 +523,16 @@ def main():
         elif command == "fontshots":
             from browser_element import font_shots
             font_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-font"))
+        elif command in ("soak", "webshots"):
+            from browser_forms import soak, web_shots
+            if command == "soak":
+                soak(browser, base, float(sys.argv[2]) if len(sys.argv) > 2 else 600)
+            else:
+                web_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-web"))
         elif command == "fps":
             fps(browser, base, sys.argv[2] if len(sys.argv) > 2 else None)
         else:
-            sys.exit("usage: .ci/browser [check | shots DIR | fontshots DIR | fps [BEFORE.html]]")
+            sys.exit("usage: .ci/browser [check | web | shots DIR | fontshots DIR | webshots DIR | soak [SECONDS] | fps [BEFORE.html]]")
         browser.close()
 
 

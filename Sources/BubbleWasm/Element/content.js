@@ -40,13 +40,13 @@ export const WithContent = (Base) => class extends Base {
   get bubbles() {
     if (!this.engine) return [];
     return this.engine.accessibility().elements.map((e) => ({
-      id: e.id, tag: this.meta.get(e.id)?.tag ?? 0, label: e.label, value: this.valueOf(e.id, e.label),
+      id: e.id, tag: this.meta.get(e.id)?.tag ?? 0, label: e.label, value: this.bubbleValue(e.id, e.label),
       selected: Boolean(e.selected),
     }));
   }
 
   /** A bubble's form value: its own, else its label. */
-  valueOf(id, label) {
+  bubbleValue(id, label) {
     const known = this.meta.get(id);
     return known?.value ?? label ?? known?.label ?? "";
   }

@@ -142,7 +142,8 @@ export class PickerCore extends HTMLElement {
     this.constructor.reflectSettings(this.settingsTable);
     this.applyAttributes();
     this.applyReducedMotion();
-    new MutationObserver((records) => this.attributesChanged(records)).observe(this, { attributes: true });
+    this.attributeObserver = new MutationObserver((records) => this.attributesChanged(records));
+    this.attributeObserver.observe(this, { attributes: true });
     this.readOptions();
     if (this.isConnected && document.fonts) document.fonts.addEventListener("loadingdone", this.onFontsLoaded);
     this.frame(this.clock() / 1000);
@@ -154,7 +155,11 @@ export class PickerCore extends HTMLElement {
 
   /** The engine, or a clear error naming `ready` when a method is called before it loaded. */
   engineFor(method) {
-    if (this.engine) return this.engine;
+    if (this.engine) {  // attribute changes not yet applied (a microtask away) go first
+      const pending = this.attributeObserver.takeRecords();
+      if (pending.length) this.attributesChanged(pending);
+      return this.engine;
+    }
     throw new DOMException(`<bubble-picker>.${method}(): the picker is not ready yet; await picker.ready first`, "InvalidStateError");
   }
 

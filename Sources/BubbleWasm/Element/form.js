@@ -37,14 +37,14 @@ export const WithForm = (Base) => class extends Base {
   /** The selected bubbles' values, in the order they were selected. */
   get values() {
     const values = [];
-    for (const id of this.selectedIds) if (this.meta.has(id)) values.push(this.valueOf(id));
+    for (const id of this.selectedIds) if (this.meta.has(id)) values.push(this.bubbleValue(id));
     return values;
   }
   set values(list) {
     const wanted = new Set(Array.from(list ?? [], String));
     const engine = this.engineFor("values");
-    for (const id of Array.from(this.selectedIds)) if (!wanted.has(this.valueOf(id))) engine.deselect(id);
-    for (const [id] of this.meta) if (wanted.has(this.valueOf(id)) && !this.selectedIds.has(id)) engine.select(id);
+    for (const id of Array.from(this.selectedIds)) if (!wanted.has(this.bubbleValue(id))) engine.deselect(id);
+    for (const [id] of this.meta) if (wanted.has(this.bubbleValue(id)) && !this.selectedIds.has(id)) engine.select(id);
     this.changed();
   }
   get value() { return this.values[0] ?? ""; }
