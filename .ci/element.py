@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes out/web/: the element's ES modules as they are in Sources/BubbleWasm/Element (the page
-loads bubble-picker.js, which imports the others; no bundling), the browser module
+loads bubble-picker.js, which imports the others; no bundling) with bubble-picker.d.ts,
+custom-elements.json and package.json (out/web is the npm package: .ci/package), the browser module
 bubblepicker-web.wasm beside them, and example.html (the minimal page). Static files only: any web
 server serves the folder. Run by `.ci/wasm build` after the link. Python standard library only."""
 import os
@@ -11,8 +12,8 @@ ELEMENT = os.path.join(ROOT, "Sources", "BubbleWasm", "Element")
 
 
 def modules():
-    """The element's modules: every .js file in Sources/BubbleWasm/Element."""
-    return sorted(name for name in os.listdir(ELEMENT) if name.endswith(".js"))
+    """The element's files: every .js module, its types, manifest and package.json."""
+    return sorted(name for name in os.listdir(ELEMENT) if name.endswith((".js", ".d.ts", ".json")))
 
 
 def read(*parts):
@@ -42,7 +43,7 @@ def main():
     temporary = wasm + ".tmp-" + str(os.getpid())
     shutil.copyfile(os.path.join(ROOT, "out", "wasm", "bubblepicker-web.wasm"), temporary)
     os.replace(temporary, wasm)
-    print(f"element: out/web/bubble-picker.js and {len(modules()) - 1} modules ({total} bytes), out/web/bubblepicker-web.wasm, out/web/example.html")
+    print(f"element: out/web/bubble-picker.js and {len(modules()) - 1} files ({total} bytes), out/web/bubblepicker-web.wasm, out/web/example.html")
 
 
 if __name__ == "__main__":
