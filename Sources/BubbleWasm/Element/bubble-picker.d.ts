@@ -16,10 +16,14 @@ export interface BubbleInfo { id: number; tag: number; label: string; value: str
 export type BubbleSelector = number | { id: number } | { tag: number } | { value: string } | BubbleSelector[]
   | ((bubble: BubbleInfo) => boolean);
 
-/** `detail` of bubbleselect, bubbledeselect, bubbleremove, selectionrefused, pause, resume,
- *  bubblelongpress. `reason`: why (selectionrefused: e.g. "limit"; pause/resume: what paused the
- *  picker), else null. */
-export interface BubbleEventDetail { id: number; tag: number; label: string; value: string; reason: string | null }
+/** `detail` of bubbleselect, bubbledeselect, bubbleremove, selectionrefused, bubblelongpress.
+ *  `reason`: why a selection was refused ("limitReached": maxSelected reached with the "refuse"
+ *  policy), else null. */
+export interface BubbleEventDetail { id: number; tag: number; label: string; value: string; reason: "limitReached" | null }
+
+/** `detail` of pause (nothing moves: the frame loop stops) and resume (input woke it): container
+ *  events, no bubble. */
+export interface PauseDetail { id: null; tag: 0; label: ""; value: ""; reason: null }
 
 /** `detail` of bubblerecover: a wasm trap or a failed frame the picker recovered from. */
 export interface BubbleRecoverDetail { call: string; error: string; replayed: number; restored: boolean; message: string }
@@ -33,8 +37,8 @@ export interface BubblePickerEventMap extends HTMLElementEventMap {
   bubbledeselect: CustomEvent<BubbleEventDetail>;
   bubbleremove: CustomEvent<BubbleEventDetail>;
   selectionrefused: CustomEvent<BubbleEventDetail>;
-  pause: CustomEvent<BubbleEventDetail>;
-  resume: CustomEvent<BubbleEventDetail>;
+  pause: CustomEvent<PauseDetail>;
+  resume: CustomEvent<PauseDetail>;
   bubblelongpress: CustomEvent<BubbleEventDetail>;
   bubblerecover: CustomEvent<BubbleRecoverDetail>;
   ready: CustomEvent<undefined>;
