@@ -110,7 +110,7 @@ export const WithPointerInput = (Base) => class extends Base {
       const p = this.point(event);
       engine.pointerDown(id, p.x, p.y, this.time(event));
       this.pointerFocus = this.shadowRoot.activeElement !== this.listbox;
-      if (this.pointerFocus) this.internals.states.delete("keyboard");
+      this.internals.states.delete("keyboard");  // a click or tap hides the ring until a key
       this.listbox.focus({ preventScroll: true });
       // Not cancelled under pan-y: the browser may still start a vertical page pan.
       if (!this.internals.states.has("pan-y")) event.preventDefault();
