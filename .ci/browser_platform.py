@@ -96,6 +96,10 @@ def dom_checks(browser, base, report):
     report.check("element: removeBubbles(predicate) removes the bubbles it names", removed[1] == 1, removed)
     gone = page.evaluate("() => { const p = bq.picker(); p.remove(); return [p.isConnected, document.querySelectorAll('bubble-picker').length]; }")
     report.check("element: el.remove() takes the element out of the page (Element.remove)", gone == [False, 0], gone)
+    back = page.evaluate("""async () => { const p = document.createElement("bubble-picker"); p.innerHTML = "<option>A</option><option>B</option>";
+        document.body.append(p); await p.ready; p.remove(); document.body.append(p); p.select(() => true); await bq.frames(5);
+        const moved = await bq.moving(p, 10); return [p.bubbles.filter((b) => b.selected).length, moved, p.internals.states.has("disabled")]; }""")
+    report.check("element: a picker removed and inserted again goes on (listeners re-added, frames run)", back == [2, True, False], back)
     reflected = page.evaluate("""async () => { const p = document.createElement("bubble-picker"); p.innerHTML = "<option>A</option>";
         p.maxSelected = 2; p.name = "n"; p.disabled = true; document.body.append(p); await p.ready;
         return [p.getAttribute("max-selected"), p.maxSelected, p.getAttribute("name"), p.hasAttribute("disabled"), p.get("maxSelected")]; }""")
