@@ -2,7 +2,7 @@
 memory grows, DOM conventions, collectable when removed, a bounded trap journal, taps under CSS
 zoom and transforms, the focus ring and keys, restore into another size, bad seeds, methods
 before ready and small edges. Forms: .ci/browser_forms.py."""
-from browser import DESKTOP, PHONE
+from browser import DESKTOP, PHONE, touch
 from browser_page import GENRES, page_with
 
 # In the page: picker(i) is the i-th <bubble-picker>; at(p, id) the client point of bubble `id`'s
@@ -202,6 +202,20 @@ def geometry_checks(browser, base, report):
     report.check("element: touch-action pan-y when taller than the viewport, none when vertical-scroll claims it or it fits",
                  pans == ["pan-y", "none", "none"], pans)
     context.close()
+    scrolled = []
+    for mode in ("", "vertical-scroll"):
+        context, page = open_check(browser, base, f"<bubble-picker {mode} style='height: 1400px'>{GENRES}</bubble-picker><p>After</p>", PHONE, console)
+        cdp = context.new_cdp_session(page)
+        touch(cdp, "touchStart", [(0, (200, 700))])
+        for step in range(1, 13):
+            touch(cdp, "touchMove", [(0, (200, 700 - step * 40))])
+        touch(cdp, "touchEnd", [])
+        page.wait_for_timeout(400)
+        scrolled.append(page.evaluate("scrollY"))
+        context.close()
+    report.check("element: a vertical swipe on a picker taller than the phone's screen scrolls the page (not with vertical-scroll)",
+                 scrolled[0] > 100 and scrolled[1] < 5, f"scrollY {scrolled[0]}, with vertical-scroll {scrolled[1]}")
+    report.check("element: touch panning — no console errors", not console, console[:3])
 
 
 # Focus and keys -------------------------------------------------------------------------------
