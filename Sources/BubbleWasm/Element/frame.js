@@ -1,6 +1,7 @@
 // frame.js — the display loop of <bubble-picker>: wakes on change and input, runs engine frames
 // with a bounded catch-up after slow frames, and draws the scene through the SceneRenderer.
 import { DEFAULT_FONT } from "./renderer.js";
+import { CHECKPOINT_CALLS } from "./engine.js";
 
 /** The engine's fixed step (its default time step), seconds. */
 const STEP_SECONDS = 1 / 60;
@@ -66,8 +67,11 @@ export const WithFrameLoop = (Base) => class extends Base {
     }
     // A selection changed while a finger is down or just after it lifted is the user's.
     this.drainEvents(this.pointers.size > 0 || this.clock() - (this.lastPointerUp ?? -Infinity) < 1000);
-    // The trap-recovery journal stays bounded: a checkpoint between gestures (engine.checkpoint).
-    if (engine.checkpointDue && this.pointers.size === 0) engine.checkpoint();
+    // The trap-recovery journal stays bounded: a checkpoint between gestures (engine.checkpoint),
+    // at rest, or — a picker that never rests — at twice the interval, 250 ms after a release
+    // (never during a flick's first moments).
+    if (engine.checkpointDue && this.pointers.size === 0 && (!result.needsDisplayLink
+      || (engine.sinceCheckpoint >= 2 * CHECKPOINT_CALLS && this.clock() - (this.lastPointerUp ?? -Infinity) > 250))) engine.checkpoint();
     let t2 = t1, t3 = t1;
     if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
       const scene = engine.scene();
