@@ -153,7 +153,8 @@ def element_checks(browser, base, report):
     report.check("element: a tap selects (bubbleselect with id and label)",
                  select is not None and select["detail"]["id"] == target["id"] and select["detail"]["label"] == target["label"],
                  select and select["detail"])
-    # Two fingers drag two bubbles.
+    # Two fingers drag two bubbles (no long press on a loaded machine's slow first moves).
+    page.evaluate("bp.picker().set('longPressDuration', 5)")
     cdp = page.context.new_cdp_session(page)
     bubbles = page.evaluate("bp.bubbles()")
     a, b = sorted(bubbles, key=lambda e: e["x"])[0], sorted(bubbles, key=lambda e: e["x"])[-1]
@@ -168,6 +169,7 @@ def element_checks(browser, base, report):
     gaps = [((now[x["id"]]["x"] - f[0]) ** 2 + (now[x["id"]]["y"] - f[1]) ** 2) ** 0.5 for x, f in zip((a, b), fingers)]
     report.check("element: two fingers drag two bubbles at once", all(g < 25 for g in gaps), f"{gaps[0]:.1f} and {gaps[1]:.1f} px from the fingers")
     touch(cdp, "touchEnd", [])
+    page.evaluate("bp.picker().set('longPressDuration', 0.55)")
     page.evaluate("bp.frames(60)")
     # A flick: a fast throw keeps the bubble moving after release.
     bubbles = page.evaluate("bp.bubbles()")
@@ -503,13 +505,19 @@ def main():
     base = serve(OUT)
     started = time.monotonic()
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu"])
-        if command == "check":
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu", "--js-flags=--expose-gc"])
+        if command in ("check", "web"):
             from browser_element import element_more_checks
+            from browser_platform import platform_checks
+            from browser_forms import form_checks
             report = Report()
-            element_checks(browser, base, report)
-            element_more_checks(browser, base, report)
-            playground_checks(browser, base, report)
+            if command == "check":
+                element_checks(browser, base, report)
+                element_more_checks(browser, base, report)
+            platform_checks(browser, base, report)
+            form_checks(browser, base, report)
+            if command == "check":
+                playground_checks(browser, base, report)
             print(f"browser: {report.passed} ok, {report.failures} failed, {time.monotonic() - started:.0f} s")
             sys.exit(1 if report.failures else 0)
         elif command == "shots":
@@ -517,13 +525,19 @@ def main():
         elif command == "fontshots":
             from browser_element import font_shots
             font_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-font"))
+        elif command in ("soak", "webshots"):
+            from browser_forms import soak, web_shots
+            if command == "soak":
+                soak(browser, base, float(sys.argv[2]) if len(sys.argv) > 2 else 600)
+            else:
+                web_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-web"))
         elif command == "fps":
             fps(browser, base, sys.argv[2] if len(sys.argv) > 2 else None)
         elif command == "fit":
             from fit import fit_shots
             fit_shots(browser, base, sys.argv[2] if len(sys.argv) > 2 else os.path.join(OUT, "shots-fit"))
         else:
-            sys.exit("usage: .ci/browser [check | shots DIR | fontshots DIR | fps [BEFORE.html] | fit DIR]")
+            sys.exit("usage: .ci/browser [check | web | shots DIR | fontshots DIR | webshots DIR | soak [SECONDS] | fps [BEFORE.html] | fit DIR | perf ...]")
         browser.close()
 
 

@@ -134,7 +134,7 @@ def snapshot_checks(browser, base, report):
                  before["selected"] == sorted([a["id"], b["id"]]), before["selected"])
     # Change things: deselect one (a tap), remove another, drag a third, let it all move.
     page.mouse.click(a["x"], a["y"])
-    page.evaluate(f"bp.picker().remove({c['id']})")
+    page.evaluate(f"bp.picker().removeBubbles({c['id']})")
     now = {e["id"]: e for e in page.evaluate("bp.bubbles()")}
     d = now[b["id"]]
     page.mouse.move(d["x"], d["y"])

@@ -1,19 +1,19 @@
 #!/usr/bin/env python3
-"""Writes out/web/: bubble-picker.js (one ES module: engine.js, draw.js, the element), the browser
-module bubblepicker-web.wasm beside it, and example.html (the minimal page). Static files only: any
-web server serves the folder. Run by `.ci/wasm build` after the link. Python standard library only."""
+"""Writes out/web/: the element's ES modules as they are in Sources/BubbleWasm/Element (the page
+loads bubble-picker.js, which imports the others; no bundling) with bubble-picker.d.ts,
+custom-elements.json and package.json (out/web is the npm package: .ci/package), the browser module
+bubblepicker-web.wasm beside them, and example.html (the minimal page). Static files only: any web
+server serves the folder. Run by `.ci/wasm build` after the link. Python standard library only."""
 import os
 import shutil
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCES = [("Playground", "engine.js"), ("Playground", "draw.js"),
-           ("Element", "bubble-picker.js")]
-FOOTER = """
-// The .wasm beside this module, unless the page chose another source first.
-BubblePickerElement.wasmSource = BubblePickerElement.wasmSource || new URL("bubblepicker-web.wasm", import.meta.url);
-if (!customElements.get("bubble-picker")) customElements.define("bubble-picker", BubblePickerElement);
-export { BubblePickerElement, SceneRenderer };
-"""
+ELEMENT = os.path.join(ROOT, "Sources", "BubbleWasm", "Element")
+
+
+def modules():
+    """The element's files: every .js module, its types, manifest and package.json."""
+    return sorted(name for name in os.listdir(ELEMENT) if name.endswith((".js", ".d.ts", ".json")))
 
 
 def read(*parts):
@@ -33,14 +33,17 @@ def write(path, text):
 def main():
     web = os.path.join(ROOT, "out", "web")
     os.makedirs(web, exist_ok=True)
-    module = "\n".join(f"// ---- {folder}/{name}\n" + read(folder, name) for folder, name in SOURCES) + FOOTER
-    write(os.path.join(web, "bubble-picker.js"), module)
+    total = 0
+    for name in modules():
+        text = read("Element", name)
+        total += len(text.encode())
+        write(os.path.join(web, name), text)
     write(os.path.join(web, "example.html"), read("Element", "example.html"))
     wasm = os.path.join(web, "bubblepicker-web.wasm")
     temporary = wasm + ".tmp-" + str(os.getpid())
     shutil.copyfile(os.path.join(ROOT, "out", "wasm", "bubblepicker-web.wasm"), temporary)
     os.replace(temporary, wasm)
-    print(f"element: out/web/bubble-picker.js {len(module.encode())} bytes, out/web/bubblepicker-web.wasm, out/web/example.html")
+    print(f"element: out/web/bubble-picker.js and {len(modules()) - 1} files ({total} bytes), out/web/bubblepicker-web.wasm, out/web/example.html")
 
 
 if __name__ == "__main__":

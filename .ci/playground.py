@@ -13,13 +13,22 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "Sources", "BubbleWasm", "Playground")
-SCRIPTS = ["Playground/engine.js", "Playground/draw.js", "Element/bubble-picker.js",
-           "Playground/app.js", "Playground/selftest.js"]  # in load order
+# In load order. The element's ES modules (not bubble-picker.js: the playground defines the tag
+# itself) become one classic script: their import lines are dropped and "export " prefixes removed.
+SCRIPTS = ["Element/wasm.js", "Element/engine.js", "Element/renderer.js", "Element/core.js", "Element/fonts.js",
+           "Element/frame.js", "Element/a11y.js", "Element/input.js", "Element/content.js",
+           "Element/options.js", "Element/form.js", "Element/element.js",
+           "Playground/engine.js", "Playground/app.js", "Playground/selftest.js"]
 
 
 def read(*parts, mode="r"):
     with open(os.path.join(ROOT, *parts), mode) as handle:
         return handle.read()
+
+
+def classic(text):
+    """An ES module as classic-script text: one-line imports dropped, `export ` prefixes removed."""
+    return re.sub(r"^export (?=(const|let|class|function|async) )", "", re.sub(r"^import .*;\n", "", text, flags=re.M), flags=re.M)
 
 
 def scenarios():
@@ -40,7 +49,7 @@ def main():
     data = {"wasm": base64.b64encode(wasm).decode("ascii"), "scenarios": scenarios()}
     # "</" inside a <script> would end it early; "<\/" is the same string to JavaScript.
     data_js = "const PLAYGROUND = " + json.dumps(data, separators=(",", ":")).replace("</", "<\\/") + ";"
-    script = "\n".join(read("Sources", "BubbleWasm", *name.split("/")) for name in SCRIPTS)
+    script = "\n".join(classic(read("Sources", "BubbleWasm", *name.split("/"))) for name in SCRIPTS)
     page = read("Sources", "BubbleWasm", "Playground", "playground.html")
     for marker, content in [("/*@STYLE@*/", read("Sources", "BubbleWasm", "Playground", "playground.css")),
                             ("/*@DATA@*/", data_js), ("/*@SCRIPT@*/", script)]:

@@ -13,7 +13,15 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { Engine, BubbleEngine, TrapRecovery, wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
+const vm = require("vm");
+/** The element's ES modules (Sources/BubbleWasm/Element) as classic scripts in this context, the
+ *  way the playground inlines them: import lines dropped, `export ` prefixes removed. */
+for (const name of ["wasm.js", "engine.js"]) {
+  const file = path.join(__dirname, "../Sources/BubbleWasm/Element", name);
+  const text = fs.readFileSync(file, "utf8").replace(/^import .*;\n/gm, "").replace(/^export (?=(const|let|class|function|async) )/gm, "");
+  vm.runInThisContext(text + `\nObject.assign(globalThis, { ${name === "wasm.js" ? "TrapRecovery, wasiImports" : "BubbleEngine, BubbleEngineError, readSettings"} });`, { filename: file });
+}
+const { Engine } = require("../Sources/BubbleWasm/Playground/engine.js");
 
 const root = path.join(__dirname, "..");
 const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-playground.wasm");

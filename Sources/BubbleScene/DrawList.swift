@@ -110,7 +110,8 @@ public enum SceneRole: Hashable, Sendable {
         case .bubble, .imagePlaceholder: return .bubbles
         case .label, .imageName, .checkMark: return .labels
         case .callout, .calloutText: return .callouts
-        case .anchor, .finger, .trail, .offscreen, .offscreenCount, .scrollIndicator: return .overlays
+        case .scrollIndicator: return .callouts  // view chrome: shown wherever callouts are, debug or not
+        case .anchor, .finger, .trail, .offscreen, .offscreenCount: return .overlays
         }
     }
 }

@@ -7,9 +7,10 @@ extension SceneBuilder {
     /// The overlay items.
     func overlayItems(_ frame: BubbleFrame, viewBox: Rect) -> [SceneItem] {
         var items: [SceneItem] = []
+        // The scroll indicator is in the callouts layer (view chrome), so it comes first.
+        if let color = theme.scrollIndicator, let bar = scrollIndicator(frame, color: color) { items.append(bar) }
         if theme.showsOverlays { items += debugOverlays(frame) }
         if theme.showsOffscreenMarkers && !frame.scrolls { items += offscreenMarkers(frame, viewBox: viewBox) }
-        if let color = theme.scrollIndicator, let bar = scrollIndicator(frame, color: color) { items.append(bar) }
         return items
     }
 

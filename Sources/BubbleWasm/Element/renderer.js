@@ -1,4 +1,4 @@
-// draw.js — draws an encoded scene (BubbleWeb's SceneEncoder format, documented there) on a 2D
+// renderer.js — draws an encoded scene (BubbleWeb's SceneEncoder format, documented there) on a 2D
 // canvas, batched: the scene is read once per frame into batches, one per layer and paint, and
 // each batch is one Path2D filled (and stroked) once, so a frame costs a few dozen canvas state
 // changes whatever the number of bubbles. Labels are grouped by weight and colour (the font is set
@@ -7,14 +7,13 @@
 // Layers keep the scene's order (container, bubbles, labels and check marks, callouts, overlays);
 // within a layer, items of one paint are drawn together. Used by <bubble-picker> and by the
 // playground's scenario player.
-"use strict";
 
 const SHAPE = { rect: 0, line: 1, circle: 2, path: 3, text: 4 };
 const ROLE = { containerArea: 0, border: 1, bubble: 2, imagePlaceholder: 3, label: 4, imageName: 5, callout: 6,
   calloutText: 7, anchor: 8, finger: 9, trail: 10, offscreen: 11, offscreenCount: 12, checkMark: 13, scrollIndicator: 14 };
 /** SceneLayer of each role code: 0 container, 1 bubbles, 2 labels, 3 callouts, 4 overlays. */
-const ROLE_LAYER = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 2];
-const DEFAULT_FONT = '-apple-system, "SF Pro Text", "Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", sans-serif';
+const ROLE_LAYER = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 2, 3];
+export const DEFAULT_FONT = '-apple-system, "SF Pro Text", "Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", sans-serif';
 
 /** CSS colour text for r, g, b, a in 0...1, cached by value. */
 const colorCache = new Map();
@@ -32,7 +31,7 @@ function cssColor(r, g, b, a) {
 function rgba(n, i) { return n[i] < 0 ? null : cssColor(n[i], n[i + 1], n[i + 2], n[i + 3]); }
 
 /** Fits the view box into the canvas (centred, aspect kept). */
-function fitView(box, width, height) {
+export function fitView(box, width, height) {
   const scale = Math.min(width / box.w, height / box.h);
   return { scale, ox: (width - box.w * scale) / 2 - box.x * scale, oy: (height - box.h * scale) / 2 - box.y * scale };
 }
@@ -58,7 +57,7 @@ function tracePath(path, n, i, dx) {
  * selected bubbles), `labelColor`, `fontFamily`. `selected` (a Set of ids) tells which bubbles a
  * palette override paints as selected.
  */
-class SceneRenderer {
+export class SceneRenderer {
   constructor(ctx) {
     this.ctx = ctx;
     this.decoder = new TextDecoder();
@@ -69,6 +68,9 @@ class SceneRenderer {
     this.shakes = new Map();   // bubble id -> start time (ms): drawn shaking sideways for SHAKE_MS
     this.now = 0;
   }
+
+  /** Forgets every cache (after a failed frame). */
+  reset() { this.widths.clear(); this.texts.clear(); this.lastStrings = null; }
 
   /** Width of `text` in `font`, measured once. */
   measure(font, text) {
@@ -142,7 +144,7 @@ class SceneRenderer {
       const shape = n[i], role = n[i + 1], bubble = n[i + 3];
       i += 4;
       const itemLayer = ROLE_LAYER[role] ?? 4;
-      if (itemLayer !== layer) { this.flush(batches, texts); batches = new Map(); texts = []; layer = itemLayer; }
+      if (itemLayer !== layer) { this.flush(batches, texts, scene); batches = new Map(); texts = []; layer = itemLayer; }
       const visible = (layers >> itemLayer) & 1;
       const dx = bubble >= 0 && this.shakes.size ? this.shakeOffset(bubble) : 0;
       let geometry = i;
@@ -189,7 +191,6 @@ class SceneRenderer {
         default: tracePath(path, n, geometry, dx);
       }
     }
-    this.texts.scene = scene;
     this.flush(batches, texts, scene);
     return result;
   }
@@ -218,8 +219,9 @@ class SceneRenderer {
    *  (a face wider than the package's estimate is condensed, never spilled over the rim). */
   maxWidth(n, i) { return n[i + 9] + 1; }
 
-  /** Draws the batched paths (fill, then stroke) and the texts grouped by font and colour. */
-  flush(batches, texts, scene = this.texts.scene) {
+  /** Draws the batched paths (fill, then stroke) and the texts grouped by font and colour, from
+   *  this frame's `scene` (its views are valid only until the next engine call: never kept). */
+  flush(batches, texts, scene) {
     const ctx = this.ctx;
     for (const batch of batches.values()) {
       if (batch.fill) { ctx.fillStyle = batch.fill; ctx.fill(batch.path); }

@@ -1,0 +1,55 @@
+// fonts.js — <bubble-picker> labels laid out in the font they are drawn in (canvas measureText).
+import { DEFAULT_FONT, SceneRenderer } from "./renderer.js";
+
+/** Measured for every label font: printable ASCII and the ellipsis truncation adds; each label's
+ *  other graphemes are measured when it arrives. */
+const FONT_SAMPLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join("") + "\u2026";
+
+/** fonts.js: see the file's top. */
+export const WithFonts = (Base) => class extends Base {
+  // Fonts -------------------------------------------------------------------------------------
+
+  /** The family labels are drawn in: --bubble-font, else the renderer's default. */
+  labelFamily() { return getComputedStyle(this).getPropertyValue("--bubble-font").trim() || DEFAULT_FONT; }
+
+  /**
+   * Labels are laid out in the font they are drawn in: measures (canvas measureText, regular and
+   * the labels' bold, in em) FONT_SAMPLE and the graphemes of `labels` not measured yet, and passes
+   * every width measured in the family to the engine (`engine.labelWidths`). From scratch, with
+   * every current label, when the family changed or `force` (web fonts finished loading).
+   */
+  measureLabels(labels = [], force = false) {
+    if (!this.engine) return;
+    const family = this.labelFamily();
+    if (force || family !== this.fontFamily || !this.fontWidths) {
+      this.fontFamily = family;
+      this.fontWidths = new Map();
+      labels = labels.concat(this.engine.accessibility().elements.map((e) => e.label));
+    }
+    const fresh = new Set();
+    const segmenter = typeof Intl !== "undefined" && Intl.Segmenter ? (this.segmenter ||= new Intl.Segmenter()) : null;
+    for (const text of [FONT_SAMPLE, ...labels]) {
+      const parts = segmenter ? Array.from(segmenter.segment(text), (s) => s.segment) : Array.from(text);
+      for (const g of parts) if (!this.fontWidths.has(g) && !g.includes("\0")) fresh.add(g);  // U+0000 separates them
+    }
+    if (!fresh.size) return;
+    const ctx = this.fontContext ||= document.createElement("canvas").getContext("2d");
+    // At the renderer's base size (it draws every label at that size, scaled), so hinting agrees.
+    const size = SceneRenderer.BASE_SIZE;
+    ctx.font = `${size}px ${family}`;
+    for (const g of fresh) this.fontWidths.set(g, [ctx.measureText(g).width / size, 0]);
+    ctx.font = `600 ${size}px ${family}`;
+    for (const g of fresh) this.fontWidths.get(g)[1] = ctx.measureText(g).width / size;
+    const graphemes = Array.from(this.fontWidths.keys()), widths = graphemes.map((g) => this.fontWidths.get(g));
+    const result = this.engine.labelWidths(family, graphemes, widths.map((w) => w[0]), widths.map((w) => w[1]));
+    if (!result.ok) console.warn(`<bubble-picker> --bubble-font ${family}: ${result.error}`);
+    this.dirty = true;
+  }
+
+  /** Measures again when the family changed (or always, `force`) and redraws. */
+  refreshFont(force = false) {
+    if (!this.engine || (!force && this.labelFamily() === this.fontFamily)) return;
+    this.measureLabels([], true);
+    this.changed();
+  }
+};

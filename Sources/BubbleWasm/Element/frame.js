@@ -1,0 +1,135 @@
+// frame.js — the display loop of <bubble-picker>: wakes on change and input, runs engine frames
+// with a bounded catch-up after slow frames, and draws the scene through the SceneRenderer.
+import { DEFAULT_FONT } from "./renderer.js";
+import { CHECKPOINT_CALLS } from "./engine.js";
+
+/** The engine's fixed step (its default time step), seconds. */
+const STEP_SECONDS = 1 / 60;
+/** Physics time one display frame may spend catching up after a slow frame, milliseconds, and
+ *  the most steps it may run then (the engine's own limit is higher). */
+const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
+
+/** frame.js: see the file's top. */
+export const WithFrameLoop = (Base) => class extends Base {
+  // Frame loop --------------------------------------------------------------------------------
+
+  /** Starts the display loop if it is stopped (input, a change, a resize). */
+  wake() {
+    if (!this.engine || this.running || !this.autoplay || !this.isConnected) return;
+    this.running = true;
+    requestAnimationFrame(this.onFrame);
+  }
+
+  animationFrame(timestamp) {
+    if (!this.running) return;
+    let needs;
+    try { needs = this.frame(timestamp / 1000); this.frameFailures = 0; } catch (error) {
+      if (!this.frameFailed(error)) return;
+      needs = true;
+    }
+    if (needs || this.pointers.size || this.renderer.shakes.size) requestAnimationFrame(this.onFrame);
+    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true); }
+  }
+
+  /**
+   * A frame threw (a bug: never a silent stop). The renderer's caches are dropped, the picker
+   * says so with a `bubblerecover` event (detail {call: "frame", error, restored, message}) and
+   * the loop goes on; after three failures in a row it stops (restored: false) until the next
+   * input or change. Returns whether the loop goes on.
+   */
+  frameFailed(error) {
+    this.frameFailures = (this.frameFailures || 0) + 1;
+    const restored = this.frameFailures < 3;
+    this.renderer.reset();
+    this.dirty = true;
+    const report = { call: "frame", error: String(error?.message || error), replayed: 0, restored };
+    report.message = `<bubble-picker> a frame failed (${report.error}); ` + (restored ? "drawing again" : "stopped until the next change");
+    const event = new CustomEvent("bubblerecover", { detail: report, cancelable: true, bubbles: true, composed: true });
+    if (this.dispatchEvent(event)) console.warn(report.message, error);
+    if (!restored) { this.running = false; this.frameFailures = 0; }
+    return restored;
+  }
+
+  /**
+   * One display frame at `t` seconds on the display clock: advances the engine, dispatches its
+   * events, draws the scene (when something changed). Returns whether the picker is still moving.
+   * The element calls it from requestAnimationFrame; a page with `autoplay = false` calls it itself.
+   */
+  frame(t) {
+    const engine = this.engine;
+    this.limitCatchUp(t);
+    const t0 = performance.now();
+    const result = engine.frame(t - this.droppedTime);
+    const t1 = performance.now();
+    if (result.stepsRun > 0) {
+      const perStep = (t1 - t0) / result.stepsRun;
+      this.stepCost = this.stepCost ? this.stepCost + (perStep - this.stepCost) * 0.2 : perStep;
+    }
+    // A selection changed while a finger is down or just after it lifted is the user's.
+    this.drainEvents(this.pointers.size > 0 || this.clock() - (this.lastPointerUp ?? -Infinity) < 1000);
+    // The trap-recovery journal stays bounded: a checkpoint between gestures (engine.checkpoint),
+    // at rest, or — a picker that never rests — at twice the interval, 250 ms after a release
+    // (never during a flick's first moments).
+    if (engine.checkpointDue && this.pointers.size === 0 && (!result.needsDisplayLink
+      || (engine.sinceCheckpoint >= 2 * CHECKPOINT_CALLS && this.clock() - (this.lastPointerUp ?? -Infinity) > 250))) engine.checkpoint();
+    let t2 = t1, t3 = t1;
+    if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
+      const scene = engine.scene();
+      t2 = performance.now();
+      this.draw(scene);
+      t3 = performance.now();
+      this.dirty = false;
+    }
+    this.frameTimes = { physics: t1 - t0, scene: t2 - t1, draw: t3 - t2, steps: result.stepsRun };
+    this.updateAccessibility(false);
+    return result.needsDisplayLink;
+  }
+
+  draw(scene) {
+    const scale = this.fitBacking(), debug = this.hasAttribute("debug");
+    this.renderer.theme = this.theme();
+    this.renderer.selected = this.selectedIds;
+    const size = this.size;
+    const drawn = this.renderer.draw(scene, size.w, size.h, scale, {
+      clear: null, layers: debug ? 31 : 14, collect: this.collectLayout, now: this.clock(),
+      // The container fills the element: the view box is the container plus the theme's margin.
+      view: (box) => ({ scale: 1, ox: -(box.x + (box.w - size.w) / 2), oy: -(box.y + (box.h - size.h) / 2) }),
+    });
+    this.view = drawn.view;
+    if (this.collectLayout) this.layout = drawn;
+  }
+
+  /** The theme from CSS custom properties, read once per style change (cached by their text). */
+  theme() {
+    const style = getComputedStyle(this);
+    const key = ["--bubble-palette", "--bubble-selected-fill", "--bubble-label-color", "--bubble-font"]
+      .map((p) => style.getPropertyValue(p).trim());
+    if (this.themeKey === key.join("|")) return this.cachedTheme;
+    this.themeKey = key.join("|");
+    const [palette, selectedFill, labelColor, font] = key;
+    this.cachedTheme = {
+      palette: palette ? palette.split(/,(?![^(]*\))/).map((c) => c.trim()).filter(Boolean) : null,
+      selectedFill: selectedFill || null, labelColor: labelColor || null, fontFamily: font || null,
+    };
+    if ((font || DEFAULT_FONT) !== this.fontFamily) queueMicrotask(() => this.refreshFont());
+    return this.cachedTheme;
+  }
+
+  /**
+   * After a slow frame the engine runs only the steps that fit `CATCH_UP_MS` of physics (at the
+   * measured cost of a step, at least one) and the rest of the elapsed time is dropped: the picker
+   * slows down rather than spending every frame catching up with the last. The engine sees a
+   * display clock without the dropped time (frames and pointers alike), so its journal replays;
+   * a frame never drops time past input the engine already has.
+   */
+  limitCatchUp(t) {
+    const last = this.lastFrameTime;
+    this.lastFrameTime = t;
+    if (last === null || !(t > last) || !(this.stepCost > 0)) return;
+    const steps = Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
+    const allowed = steps * STEP_SECONDS;
+    if (t - last > allowed) this.droppedTime += t - last - allowed;
+    // Input the engine already has stays in its past: a frame never drops time past it.
+    this.droppedTime = Math.max(0, Math.min(this.droppedTime, t - this.latestInput));
+  }
+};
