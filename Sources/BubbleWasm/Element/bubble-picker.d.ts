@@ -138,6 +138,12 @@ export declare class BubblePickerElement extends HTMLElement {
   longPressDuration: number;
   /** `long-press-action`, default "remove". */
   longPressAction: "remove" | "reportOnly" | "disabled";
+  /** `fit-policy`, default "scaleThenScroll": what overfull content does (shrink, then scroll). */
+  fitPolicy: "none" | "scale" | "scroll" | "scaleThenScroll";
+  /** `fit-minimum-scale` (0.05…1), default 0.6: the smallest scale before content scrolls. */
+  fitMinimumScale: number;
+  /** `background-drag-scrolls`, default true: a background drag scrolls overflowing content. */
+  backgroundDragScrolls: boolean;
   /** `substeps` (1…64), default 4. */
   substeps: number;
 
