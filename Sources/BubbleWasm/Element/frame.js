@@ -27,7 +27,7 @@ export const WithFrameLoop = (Base) => class extends Base {
       needs = true;
     }
     if (needs || this.pointers.size || this.renderer.shakes.size) requestAnimationFrame(this.onFrame);
-    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true); }
+    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true, true); }
   }
 
   /**
@@ -92,40 +92,70 @@ export const WithFrameLoop = (Base) => class extends Base {
       view: (box) => ({ scale: 1, ox: -(box.x + (box.w - size.w) / 2), oy: -(box.y + (box.h - size.h) / 2) }),
     });
     this.view = drawn.view;
+    // :state(drawn) from the first drawn frame: a page's placeholder style may end there.
+    if (!this.drawnOnce) { this.drawnOnce = true; this.internals?.states?.add("drawn"); }
     if (this.collectLayout) this.layout = drawn;
   }
 
   /** The theme from CSS custom properties, read once per style change (cached by their text). */
   theme() {
     const style = getComputedStyle(this);
-    const key = ["--bubble-palette", "--bubble-selected-fill", "--bubble-label-color", "--bubble-font"]
+    const key = ["--bubble-palette", "--bubble-selected-fill", "--bubble-label-color", "--bubble-font", "--bubble-outline"]
       .map((p) => style.getPropertyValue(p).trim());
     if (this.themeKey === key.join("|")) return this.cachedTheme;
     this.themeKey = key.join("|");
-    const [palette, selectedFill, labelColor, font] = key;
+    const [palette, selectedFill, labelColor, font, outline] = key;
     this.cachedTheme = {
       palette: palette ? palette.split(/,(?![^(]*\))/).map((c) => c.trim()).filter(Boolean) : null,
       selectedFill: selectedFill || null, labelColor: labelColor || null, fontFamily: font || null,
+      // The 1 px bubble outline costs most of a 3x screen's drawing and barely shows between the
+      // palette's colours: off unless --bubble-outline asks ("scene", or a CSS colour).
+      outline: outline && outline !== "none" ? outline : null,
     };
     if ((font || DEFAULT_FONT) !== this.fontFamily) queueMicrotask(() => this.refreshFont());
     return this.cachedTheme;
   }
 
   /**
-   * After a slow frame the engine runs only the steps that fit `CATCH_UP_MS` of physics (at the
-   * measured cost of a step, at least one) and the rest of the elapsed time is dropped: the picker
-   * slows down rather than spending every frame catching up with the last. The engine sees a
-   * display clock without the dropped time (frames and pointers alike), so its journal replays;
-   * a frame never drops time past input the engine already has.
+   * The catch-up budget: the steps one display frame may run (those that fit `CATCH_UP_MS` of
+   * physics at the measured cost of a step, at least one, at most `MAX_CATCH_UP_STEPS`).
+   */
+  stepBudget() {
+    if (!(this.stepCost > 0)) return MAX_CATCH_UP_STEPS;
+    return Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
+  }
+
+  /**
+   * After a slow frame the engine runs only the steps of `stepBudget()` and the rest of the
+   * elapsed time is dropped: the picker slows down rather than spending every frame catching up
+   * with the last. The engine sees a display clock without the dropped time (frames and pointers
+   * alike, see `inputTime`), so its journal replays; a frame never drops time past input the
+   * engine already has, and input is never given a time past what this budget allows.
    */
   limitCatchUp(t) {
     const last = this.lastFrameTime;
     this.lastFrameTime = t;
     if (last === null || !(t > last) || !(this.stepCost > 0)) return;
-    const steps = Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
-    const allowed = steps * STEP_SECONDS;
+    const allowed = this.stepBudget() * STEP_SECONDS;
     if (t - last > allowed) this.droppedTime += t - last - allowed;
     // Input the engine already has stays in its past: a frame never drops time past it.
     this.droppedTime = Math.max(0, Math.min(this.droppedTime, t - this.latestInput));
+  }
+
+  /**
+   * A pointer sample's time for the engine, from display-clock seconds: the display time less
+   * the dropped time, and never more than one frame's step budget past the last frame the engine
+   * ran. While the display falls behind under a finger, the samples since the last frame keep
+   * their order and the finger's latest point, and the next frame still runs at most its budget
+   * (input cannot make the frames spiral down). Returns seconds on the engine's clock.
+   */
+  inputTime(displaySeconds) {
+    let t = displaySeconds - this.droppedTime;
+    if (this.lastFrameTime !== null && this.stepCost > 0) {
+      const limit = this.lastFrameTime - this.droppedTime + this.stepBudget() * STEP_SECONDS;
+      t = Math.min(t, Math.max(limit, this.latestInput));
+    }
+    this.latestInput = Math.max(this.latestInput, t);
+    return t;
   }
 };
