@@ -88,7 +88,10 @@ export const WithAccessibility = (Base) => class extends Base {
     const positionsDue = now - (this.lastA11yBoxes ?? -Infinity) >= A11Y_POSITIONS_MS;
     if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) return;
     this.lastA11y = now;
-    const boxes = force || positionsDue;
+    // Only boxes due (bubbles moving, nothing changed): the reading order waits for the next
+    // change or rest, and a box is rewritten only where it moved a quarter of its size.
+    const boxes = force || positionsDue, tolerance = force || this.a11yDirty ? 0.5 : 0.25;
+    const reorder = force || this.a11yDirty || !this.a11yRecords;
     if (boxes) this.lastA11yBoxes = now;
     const layout = readLayout(this.engine, labels || this.a11yLabelsDirty);
     if (!layout) return;
@@ -97,11 +100,13 @@ export const WithAccessibility = (Base) => class extends Base {
     }
     this.a11yDirty = false;
     if (layout.labels) this.a11yLabelsDirty = false;
-    this.applyLayout(layout, boxes);
+    this.applyLayout(layout, boxes, tolerance, reorder);
   }
 
-  /** Brings the options in line with `layout` (see `updateAccessibility`). */
-  applyLayout(layout, boxes) {
+  /** Brings the options in line with `layout` (see `updateAccessibility`): boxes moved by more
+   *  than `tolerance` (px, or a fraction of the box's size when under 1) when `boxes`, the reading
+   *  order when `reorder`. */
+  applyLayout(layout, boxes, tolerance, reorder) {
     const records = this.a11yRecords ??= new Map();  // id -> {option, label, selected, x, y, w, h}
     const { ids, numbers } = layout;
     const pass = this.a11yPass = (this.a11yPass || 0) + 1;
@@ -125,10 +130,13 @@ export const WithAccessibility = (Base) => class extends Base {
       if (record.name !== name) { record.name = name; if (name) option.setAttribute("aria-label", name); else option.removeAttribute("aria-label"); }
       const selected = numbers[at + 1] === 1;
       if (record.selected !== selected) { record.selected = selected; option.setAttribute("aria-selected", String(selected)); }
-      if (boxes || record.x !== record.x) this.placeOption(record, numbers, at);
-      // Reading order: move only the options out of place.
-      const wanted = previous ? previous.nextSibling : this.listbox.firstChild;
-      if (wanted !== option) this.listbox.insertBefore(option, wanted);
+      if (record.x !== record.x) this.placeOption(record, numbers, at, 0);
+      else if (boxes) this.placeOption(record, numbers, at, tolerance < 1 ? tolerance * record.w : tolerance);
+      // Reading order: move only the options out of place (new ones always go in).
+      if (reorder || !option.parentNode) {
+        const wanted = previous ? previous.nextSibling : this.listbox.firstChild;
+        if (wanted !== option) this.listbox.insertBefore(option, wanted);
+      }
       previous = option;
     }
     if (records.size > ids.length) {
@@ -137,13 +145,13 @@ export const WithAccessibility = (Base) => class extends Base {
     this.markFocused(layout.focused);
   }
 
-  /** Writes an option's box where it moved by more than half a pixel. */
-  placeOption(record, numbers, at) {
+  /** Writes an option's box where it moved (or resized) by more than `tolerance` px. */
+  placeOption(record, numbers, at, tolerance) {
     const style = record.option.style, x = numbers[at + 2], y = numbers[at + 3], w = numbers[at + 4], h = numbers[at + 5];
-    const moved = (a, b) => !(Math.abs(a - b) <= 0.5);
-    if (moved(record.x, x)) { record.x = x; style.left = `${x}px`; }
-    if (moved(record.y, y)) { record.y = y; style.top = `${y}px`; }
-    if (moved(record.w, w) || moved(record.h, h)) { record.w = w; record.h = h; style.width = `${w}px`; style.height = `${h}px`; }
+    const moved = (a, b) => !(Math.abs(a - b) <= Math.max(tolerance, 0.5));
+    if (!moved(record.x, x) && !moved(record.y, y) && !moved(record.w, w) && !moved(record.h, h)) return;
+    record.x = x; record.y = y; style.left = `${x}px`; style.top = `${y}px`;
+    if (record.w !== w || record.h !== h) { record.w = w; record.h = h; style.width = `${w}px`; style.height = `${h}px`; }
   }
 
   /** The active descendant and the option's focus ring (two options touched at most). */
@@ -162,7 +170,7 @@ export const WithAccessibility = (Base) => class extends Base {
     else if (!this.pointerFocus && this.listbox.matches(":focus-visible")) this.internals.states.add("keyboard");
     this.pointerFocus = false;
     this.a11yDirty = true;
-    this.updateAccessibility(true, true);
+    this.updateAccessibility(true);
   }
 
   key(event) {
