@@ -1,12 +1,16 @@
 // frame.js — the display loop of <bubble-picker>: wakes on change and input, runs engine frames
 // with a bounded catch-up after slow frames, and draws the scene through the SceneRenderer.
 import { DEFAULT_FONT } from "./renderer.js";
+import { CHECKPOINT_CALLS } from "./engine.js";
 
 /** The engine's fixed step (its default time step), seconds. */
 const STEP_SECONDS = 1 / 60;
 /** Physics time one display frame may spend catching up after a slow frame, milliseconds, and
  *  the most steps it may run then (the engine's own limit is higher). */
 const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
+/** Journaled calls past which a picker that never rests checkpoints between gestures anyway
+ *  (its journal's memory stays bounded). */
+const OVERDUE_CALLS = 20 * CHECKPOINT_CALLS;
 
 /** frame.js: see the file's top. */
 export const WithFrameLoop = (Base) => class extends Base {
@@ -27,7 +31,22 @@ export const WithFrameLoop = (Base) => class extends Base {
       needs = true;
     }
     if (needs || this.pointers.size || this.renderer.shakes.size) requestAnimationFrame(this.onFrame);
-    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true, true); }
+    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true, true); this.checkpointWhenIdle(); }
+  }
+
+  /**
+   * A checkpoint of the trap-recovery journal (engine.checkpoint: a snapshot and restore, O(n),
+   * a long task with thousands of bubbles) when it is due, in idle time after the picker came to
+   * rest, never inside a frame the user is watching; skipped if the picker moved again.
+   */
+  checkpointWhenIdle() {
+    if (!this.engine?.checkpointDue || this.checkpointPending) return;
+    this.checkpointPending = true;
+    const run = () => {
+      this.checkpointPending = false;
+      if (!this.running && this.pointers.size === 0 && this.engine?.checkpointDue) this.engine.checkpoint();
+    };
+    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 2000 }); else setTimeout(run, 200);
   }
 
   /**
@@ -66,8 +85,9 @@ export const WithFrameLoop = (Base) => class extends Base {
     }
     // A selection changed while a finger is down or just after it lifted is the user's.
     this.drainEvents(this.pointers.size > 0 || this.clock() - (this.lastPointerUp ?? -Infinity) < 1000);
-    // The trap-recovery journal stays bounded: a checkpoint between gestures (engine.checkpoint).
-    if (engine.checkpointDue && this.pointers.size === 0) engine.checkpoint();
+    // The trap-recovery journal stays bounded: a checkpoint at rest in idle time (see
+    // `checkpointWhenIdle`), or between gestures once the journal is far past due.
+    if (engine.sinceCheckpoint >= OVERDUE_CALLS && this.pointers.size === 0) engine.checkpoint();
     let t2 = t1, t3 = t1;
     if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
       const scene = engine.scene();
