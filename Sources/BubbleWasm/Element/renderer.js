@@ -144,6 +144,11 @@ export class SceneRenderer {
     let layer = -1, texts = [];
     const fills = new Map();  // bubble id -> [scene fill, themed fill] for its check mark's tick
     const outline = this.theme.outline === undefined ? "scene" : this.theme.outline;
+    // The canvas in scene points, with a margin for strokes and shakes: circles and labels wholly
+    // outside it are not drawn (a crowd larger than its box has many).
+    const margin = 10, left = -view.ox / view.scale - margin, top = -view.oy / view.scale - margin;
+    const right = left + width / view.scale + 2 * margin, bottom = top + height / view.scale + 2 * margin;
+    const outside = (x, y, rx, ry) => x + rx < left || x - rx > right || y + ry < top || y - ry > bottom;
     let i = 13;
     for (let item = 0, count = n[11]; item < count; item++) {
       const shape = n[i], role = n[i + 1], bubble = n[i + 3];
@@ -159,7 +164,7 @@ export class SceneRenderer {
         case SHAPE.circle: i += 3; break;
         case SHAPE.path: { const count = n[i]; i++; for (let e = 0; e < count; e++) { const op = n[i++]; i += op === 0 || op === 1 ? 2 : op === 2 ? 4 : op === 3 ? 6 : 0; } break; }
         case SHAPE.text: {
-          if (visible) texts.push({ i, role, bubble, dx });
+          if (visible && !outside(n[i + 2], n[i + 3], n[i + 9] / 2, n[i + 4])) texts.push({ i, role, bubble, dx });
           if (collect && role === ROLE.label) result.labels.push(this.labelBox(scene, n, i, bubble));
           i += 11;
           continue;
@@ -173,6 +178,7 @@ export class SceneRenderer {
         result.circles.push({ id: bubble, x: n[geometry], y: n[geometry + 1], r: n[geometry + 2] });
       }
       if (!visible) continue;
+      if (shape === SHAPE.circle && outside(n[geometry], n[geometry + 1], n[geometry + 2], n[geometry + 2])) continue;
       let fill = rgba(n, paint);
       if (this.theme.palette && bubble >= 0) {
         if (role === ROLE.bubble && fill) { const themed = this.themedFill(bubble, fill); fills.set(bubble, [fill, themed]); fill = themed; }
