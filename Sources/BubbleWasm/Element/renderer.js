@@ -191,6 +191,8 @@ export class SceneRenderer {
       this.shape(shape, n, geometry, dx, fill, stroke, n[paint + 8], dashCount ? n.subarray(paint + 10, paint + 10 + dashCount) : null);
     }
     this.drawTexts(texts, scene);
+    // A shake whose bubble left the scene ends too (else the display loop would wait on it).
+    for (const [id, start] of this.shakes) if (this.now - start > SceneRenderer.SHAKE_MS || this.now < start) this.shakes.delete(id);
     return result;
   }
 
