@@ -151,6 +151,7 @@ const HOSTILE = [
   () => call("bp_touch", hostileInt(), hostileInt(), hostileDouble(), hostileDouble(), hostileDouble()),
   () => call("bp_frame", hostileDouble()),
   () => call(pick(["bp_focus", "bp_move_focus"]), hostileInt()),
+  () => call("bp_accessibility_layout", hostileInt()),
   () => call(pick(["bp_accessibility", "bp_activate_focused", "bp_remove_focused", "bp_events_json", "bp_announcements",
     "bp_snapshot"])),
   () => call("bp_restore", hostileInt()),

@@ -9,6 +9,30 @@
 const EVENT_NAMES = { selected: "bubbleselect", deselected: "bubbledeselect", removed: "bubbleremove",
   selectionRefused: "selectionrefused", paused: "pause", resumed: "resume", longPressed: "bubblelongpress" };
 const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+/** While bubbles move, the options' boxes follow at most this often, milliseconds. */
+const A11Y_POSITIONS_MS = 1000;
+
+/**
+ * The engine's accessibility elements in reading order: {focused, ids, numbers, labels} where
+ * numbers holds, from index 2, six per element (id, selected, x, y, width, height) and labels (when
+ * `withLabels`) their labels; null when the engine trapped. A module without the numeric export
+ * (`bp_accessibility_layout`) is read through its JSON.
+ */
+export function readLayout(engine, withLabels) {
+  if (!engine.x.bp_accessibility_layout) {
+    const data = engine.accessibility(), numbers = [data.focused ?? -1, data.elements.length];
+    for (const e of data.elements) numbers.push(e.id, e.selected ? 1 : 0, e.x, e.y, e.width, e.height);
+    return { focused: data.focused ?? null, ids: data.elements.map((e) => e.id), numbers, labels: data.elements.map((e) => e.label) };
+  }
+  const count = engine.x.bp_accessibility_layout(withLabels ? 1 : 0);
+  if (!(count >= 2)) return null;
+  const numbers = Float64Array.from(engine.numbers(count)), n = numbers[1];
+  const ids = new Array(n);
+  for (let k = 0; k < n; k++) ids[k] = numbers[2 + 6 * k];
+  let labels = null;
+  if (withLabels) { labels = engine.text(engine.x.bp_text_length()).split("\0"); labels.length = n; }
+  return { focused: numbers[0] < 0 ? null : numbers[0], ids, numbers, labels };
+}
 
 /** a11y.js: see the file's top. */
 export const WithAccessibility = (Base) => class extends Base {
@@ -29,6 +53,7 @@ export const WithAccessibility = (Base) => class extends Base {
       if (event.type === "added" || event.type === "contentChanged") this.meta.set(event.id, { value: null, ...known, tag: detail.tag, label });
       if (event.type === "selectionRefused") this.renderer.shakes.set(event.id, this.clock());
       if (event.type !== "paused" && event.type !== "resumed") this.a11yDirty = true;
+      if (event.type === "added" || event.type === "contentChanged") this.a11yLabelsDirty = true;
       const name = EVENT_NAMES[event.type];
       if (name) this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
     }
@@ -47,45 +72,95 @@ export const WithAccessibility = (Base) => class extends Base {
 
   // Accessibility -----------------------------------------------------------------------------
 
-  /** Mirrors engine.accessibility() as role=option children of the listbox: on content changes,
-   *  at rest, and twice a second while moving (positions for touch exploration). */
-  updateAccessibility(force) {
+  /**
+   * Mirrors the engine's accessibility elements as role=option children of the listbox,
+   * incrementally: the engine hands over numbers (ids in reading order, selection, boxes), labels
+   * only when content may have changed, and only what differs is written to the DOM. When it runs:
+   * within 100 ms of a change (events, content), at `force` (at rest, on focus, on a key), and
+   * while bubbles move at most every `A11Y_POSITIONS_MS` for the boxes (touch exploration finds
+   * options where they are then; focus and rest bring them exactly up to date). Boxes are written
+   * only on those position updates, at rest and for new options. `labels`: read the labels too.
+   * - Complexity: O(n) numbers per run, DOM writes O(changed); nothing on frames between runs.
+   */
+  updateAccessibility(force, labels = false) {
+    if (!this.engine) return;
     const now = this.clock();
-    if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && now - this.lastA11y < 500) return;
+    const positionsDue = now - (this.lastA11yBoxes ?? -Infinity) >= A11Y_POSITIONS_MS;
+    if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) return;
     this.lastA11y = now;
+    // Only boxes due (bubbles moving, nothing changed): the reading order waits for the next
+    // change or rest, and a box is rewritten only where it moved a quarter of its size.
+    const boxes = force || positionsDue, tolerance = force || this.a11yDirty ? 0.5 : 0.25;
+    const reorder = force || this.a11yDirty || !this.a11yRecords;
+    if (boxes) this.lastA11yBoxes = now;
+    const layout = readLayout(this.engine, labels || this.a11yLabelsDirty);
+    if (!layout) return;
+    if (!layout.labels && layout.ids.some((id) => !this.a11yRecords?.has(id))) {
+      return this.updateAccessibility(force, true);  // a bubble the mirror has not seen: read labels
+    }
     this.a11yDirty = false;
-    const data = this.engine.accessibility();
-    const seen = new Set();
+    if (layout.labels) this.a11yLabelsDirty = false;
+    this.applyLayout(layout, boxes, tolerance, reorder);
+  }
+
+  /** Brings the options in line with `layout` (see `updateAccessibility`): boxes moved by more
+   *  than `tolerance` (px, or a fraction of the box's size when under 1) when `boxes`, the reading
+   *  order when `reorder`. */
+  applyLayout(layout, boxes, tolerance, reorder) {
+    const records = this.a11yRecords ??= new Map();  // id -> {option, label, selected, x, y, w, h}
+    const { ids, numbers } = layout;
+    const pass = this.a11yPass = (this.a11yPass || 0) + 1;
     let previous = null;
-    for (const e of data.elements) {
-      seen.add(e.id);
-      let option = this.options.get(e.id);
-      if (!option) {
-        option = document.createElement("div");
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k], at = 2 + 6 * k;
+      let record = records.get(id);
+      if (!record) {
+        const option = document.createElement("div");
         option.setAttribute("role", "option");
-        option.id = "bubble-" + e.id;
-        this.options.set(e.id, option);
+        option.id = "bubble-" + id;
+        record = { option, label: null, name: null, selected: null, x: NaN, y: NaN, w: NaN, h: NaN, seen: 0 };
+        records.set(id, record);
+        this.options.set(id, option);
       }
-      if (option.textContent !== e.label) option.textContent = e.label;
+      record.seen = pass;
+      const option = record.option;
+      if (layout.labels && record.label !== layout.labels[k]) { record.label = layout.labels[k]; option.textContent = record.label; }
       // An empty label still gets a name: its value, else its position.
-      const name = e.label.trim() ? null : (this.meta.get(e.id)?.value || `Bubble ${seen.size}`);
-      if (option.getAttribute("aria-label") !== name) { if (name) option.setAttribute("aria-label", name); else option.removeAttribute("aria-label"); }
-      const selected = e.selected ? "true" : "false";
-      if (option.getAttribute("aria-selected") !== selected) option.setAttribute("aria-selected", selected);
-      const style = option.style;
-      style.left = `${e.x}px`; style.top = `${e.y}px`; style.width = `${e.width}px`; style.height = `${e.height}px`;
-      option.classList.toggle("focused", data.focused === e.id && this.matches(":focus-within"));
-      // Reading order: move only the options out of place.
-      const wanted = previous ? previous.nextSibling : this.listbox.firstChild;
-      if (wanted !== option) this.listbox.insertBefore(option, wanted);
+      const name = record.label.trim() ? null : (this.meta.get(id)?.value || `Bubble ${k + 1}`);
+      if (record.name !== name) { record.name = name; if (name) option.setAttribute("aria-label", name); else option.removeAttribute("aria-label"); }
+      const selected = numbers[at + 1] === 1;
+      if (record.selected !== selected) { record.selected = selected; option.setAttribute("aria-selected", String(selected)); }
+      if (record.x !== record.x) this.placeOption(record, numbers, at, 0);
+      else if (boxes) this.placeOption(record, numbers, at, tolerance < 1 ? tolerance * record.w : tolerance);
+      // Reading order: move only the options out of place (new ones always go in).
+      if (reorder || !option.parentNode) {
+        const wanted = previous ? previous.nextSibling : this.listbox.firstChild;
+        if (wanted !== option) this.listbox.insertBefore(option, wanted);
+      }
       previous = option;
     }
-    for (const [id, option] of this.options) if (!seen.has(id)) { option.remove(); this.options.delete(id); }
-    if (data.focused !== null && data.focused !== undefined && this.options.has(data.focused)) {
-      this.listbox.setAttribute("aria-activedescendant", "bubble-" + data.focused);
-    } else {
-      this.listbox.removeAttribute("aria-activedescendant");
+    if (records.size > ids.length) {
+      for (const [id, record] of records) if (record.seen !== pass) { record.option.remove(); records.delete(id); this.options.delete(id); }
     }
+    this.markFocused(layout.focused);
+  }
+
+  /** Writes an option's box where it moved (or resized) by more than `tolerance` px. */
+  placeOption(record, numbers, at, tolerance) {
+    const style = record.option.style, x = numbers[at + 2], y = numbers[at + 3], w = numbers[at + 4], h = numbers[at + 5];
+    const moved = (a, b) => !(Math.abs(a - b) <= Math.max(tolerance, 0.5));
+    if (!moved(record.x, x) && !moved(record.y, y) && !moved(record.w, w) && !moved(record.h, h)) return;
+    record.x = x; record.y = y; style.left = `${x}px`; style.top = `${y}px`;
+    if (record.w !== w || record.h !== h) { record.w = w; record.h = h; style.width = `${w}px`; style.height = `${h}px`; }
+  }
+
+  /** The active descendant and the option's focus ring (two options touched at most). */
+  markFocused(focused) {
+    const option = focused === null ? null : this.options.get(focused) ?? null;
+    const ringed = option && this.matches(":focus-within") ? option : null;
+    if (this.ringedOption !== ringed) { this.ringedOption?.classList.remove("focused"); ringed?.classList.add("focused"); this.ringedOption = ringed; }
+    if (option) this.listbox.setAttribute("aria-activedescendant", option.id);
+    else this.listbox.removeAttribute("aria-activedescendant");
   }
 
   /** The focus ring is for keyboard focus: focus by Tab shows it, a click or tap does not, a key
@@ -106,9 +181,9 @@ export const WithAccessibility = (Base) => class extends Base {
     else if (event.key === "Enter" || event.key === " ") engine.activateFocused();
     else if (event.key === "Delete" || event.key === "Backspace") engine.removeFocused();
     else if (event.key === "Home" || event.key === "End") {
-      const elements = engine.accessibility().elements;
-      const target = elements[event.key === "Home" ? 0 : elements.length - 1];
-      if (target) engine.focus(target.id);
+      const ids = readLayout(engine, false)?.ids ?? [];
+      const target = ids[event.key === "Home" ? 0 : ids.length - 1];
+      if (target !== undefined) engine.focus(target);
     } else return;
     event.preventDefault();
     this.internals.states.add("keyboard");

@@ -8,6 +8,9 @@ const STEP_SECONDS = 1 / 60;
 /** Physics time one display frame may spend catching up after a slow frame, milliseconds, and
  *  the most steps it may run then (the engine's own limit is higher). */
 const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
+/** Journaled calls past which a picker that never rests checkpoints between gestures anyway
+ *  (its journal's memory stays bounded). */
+const OVERDUE_CALLS = 20 * CHECKPOINT_CALLS;
 
 /** frame.js: see the file's top. */
 export const WithFrameLoop = (Base) => class extends Base {
@@ -28,7 +31,22 @@ export const WithFrameLoop = (Base) => class extends Base {
       needs = true;
     }
     if (needs || this.pointers.size || this.renderer.shakes.size) requestAnimationFrame(this.onFrame);
-    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true); }
+    else { this.running = false; this.a11yDirty = true; this.updateAccessibility(true, true); this.checkpointWhenIdle(); }
+  }
+
+  /**
+   * A checkpoint of the trap-recovery journal (engine.checkpoint: a snapshot and restore, O(n),
+   * a long task with thousands of bubbles) when it is due, in idle time after the picker came to
+   * rest, never inside a frame the user is watching; skipped if the picker moved again.
+   */
+  checkpointWhenIdle() {
+    if (!this.engine?.checkpointDue || this.checkpointPending) return;
+    this.checkpointPending = true;
+    const run = () => {
+      this.checkpointPending = false;
+      if (!this.running && this.pointers.size === 0 && this.engine?.checkpointDue) this.engine.checkpoint();
+    };
+    if (typeof requestIdleCallback === "function") requestIdleCallback(run, { timeout: 2000 }); else setTimeout(run, 200);
   }
 
   /**
@@ -67,11 +85,11 @@ export const WithFrameLoop = (Base) => class extends Base {
     }
     // A selection changed while a finger is down or just after it lifted is the user's.
     this.drainEvents(this.pointers.size > 0 || this.clock() - (this.lastPointerUp ?? -Infinity) < 1000);
-    // The trap-recovery journal stays bounded: a checkpoint between gestures (engine.checkpoint),
-    // at rest, or — a picker that never rests — at twice the interval, 250 ms after a release
-    // (never during a flick's first moments).
-    if (engine.checkpointDue && this.pointers.size === 0 && (!result.needsDisplayLink
-      || (engine.sinceCheckpoint >= 2 * CHECKPOINT_CALLS && this.clock() - (this.lastPointerUp ?? -Infinity) > 250))) engine.checkpoint();
+    // The trap-recovery journal stays bounded: a checkpoint at rest in idle time (see
+    // `checkpointWhenIdle`), or between gestures once the journal is far past due — never during
+    // a flick's first moments (250 ms after a release).
+    if (engine.sinceCheckpoint >= OVERDUE_CALLS && this.pointers.size === 0
+      && this.clock() - (this.lastPointerUp ?? -Infinity) > 250) engine.checkpoint();
     let t2 = t1, t3 = t1;
     if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
       const scene = engine.scene();
@@ -96,40 +114,70 @@ export const WithFrameLoop = (Base) => class extends Base {
       view: (box) => ({ scale: 1, ox: -(box.x + (box.w - size.w) / 2), oy: -(box.y + (box.h - size.h) / 2) }),
     });
     this.view = drawn.view;
+    // :state(drawn) from the first drawn frame: a page's placeholder style may end there.
+    if (!this.drawnOnce) { this.drawnOnce = true; this.internals?.states?.add("drawn"); }
     if (this.collectLayout) this.layout = drawn;
   }
 
   /** The theme from CSS custom properties, read once per style change (cached by their text). */
   theme() {
     const style = getComputedStyle(this);
-    const key = ["--bubble-palette", "--bubble-selected-fill", "--bubble-label-color", "--bubble-font"]
+    const key = ["--bubble-palette", "--bubble-selected-fill", "--bubble-label-color", "--bubble-font", "--bubble-outline"]
       .map((p) => style.getPropertyValue(p).trim());
     if (this.themeKey === key.join("|")) return this.cachedTheme;
     this.themeKey = key.join("|");
-    const [palette, selectedFill, labelColor, font] = key;
+    const [palette, selectedFill, labelColor, font, outline] = key;
     this.cachedTheme = {
       palette: palette ? palette.split(/,(?![^(]*\))/).map((c) => c.trim()).filter(Boolean) : null,
       selectedFill: selectedFill || null, labelColor: labelColor || null, fontFamily: font || null,
+      // The 1 px bubble outline costs most of a 3x screen's drawing and barely shows between the
+      // palette's colours: off unless --bubble-outline asks ("scene", or a CSS colour).
+      outline: outline && outline !== "none" ? outline : null,
     };
     if ((font || DEFAULT_FONT) !== this.fontFamily) queueMicrotask(() => this.refreshFont());
     return this.cachedTheme;
   }
 
   /**
-   * After a slow frame the engine runs only the steps that fit `CATCH_UP_MS` of physics (at the
-   * measured cost of a step, at least one) and the rest of the elapsed time is dropped: the picker
-   * slows down rather than spending every frame catching up with the last. The engine sees a
-   * display clock without the dropped time (frames and pointers alike), so its journal replays;
-   * a frame never drops time past input the engine already has.
+   * The catch-up budget: the steps one display frame may run (those that fit `CATCH_UP_MS` of
+   * physics at the measured cost of a step, at least one, at most `MAX_CATCH_UP_STEPS`).
+   */
+  stepBudget() {
+    if (!(this.stepCost > 0)) return MAX_CATCH_UP_STEPS;
+    return Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
+  }
+
+  /**
+   * After a slow frame the engine runs only the steps of `stepBudget()` and the rest of the
+   * elapsed time is dropped: the picker slows down rather than spending every frame catching up
+   * with the last. The engine sees a display clock without the dropped time (frames and pointers
+   * alike, see `inputTime`), so its journal replays; a frame never drops time past input the
+   * engine already has, and input is never given a time past what this budget allows.
    */
   limitCatchUp(t) {
     const last = this.lastFrameTime;
     this.lastFrameTime = t;
     if (last === null || !(t > last) || !(this.stepCost > 0)) return;
-    const steps = Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
-    const allowed = steps * STEP_SECONDS;
+    const allowed = this.stepBudget() * STEP_SECONDS;
     if (t - last > allowed) this.droppedTime += t - last - allowed;
     // Input the engine already has stays in its past: a frame never drops time past it.
     this.droppedTime = Math.max(0, Math.min(this.droppedTime, t - this.latestInput));
+  }
+
+  /**
+   * A pointer sample's time for the engine, from display-clock seconds: the display time less
+   * the dropped time, and never more than one frame's step budget past the last frame the engine
+   * ran. While the display falls behind under a finger, the samples since the last frame keep
+   * their order and the finger's latest point, and the next frame still runs at most its budget
+   * (input cannot make the frames spiral down). Returns seconds on the engine's clock.
+   */
+  inputTime(displaySeconds) {
+    let t = displaySeconds - this.droppedTime;
+    if (this.lastFrameTime !== null && this.stepCost > 0) {
+      const limit = this.lastFrameTime - this.droppedTime + this.stepBudget() * STEP_SECONDS;
+      t = Math.min(t, Math.max(limit, this.latestInput));
+    }
+    this.latestInput = Math.max(this.latestInput, t);
+    return t;
   }
 };

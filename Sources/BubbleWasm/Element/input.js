@@ -101,9 +101,7 @@ export const WithPointerInput = (Base) => class extends Base {
 
   /** The event's time on the display clock, seconds (synthetic events: the element's clock). */
   time(event) {
-    const t = (event.isTrusted ? event.timeStamp : this.clock()) / 1000 - this.droppedTime;
-    this.latestInput = Math.max(this.latestInput, t);
-    return t;
+    return this.inputTime((event.isTrusted ? event.timeStamp : this.clock()) / 1000);
   }
 
   pointer(kind, event) {

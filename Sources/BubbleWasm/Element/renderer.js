@@ -1,12 +1,13 @@
 // renderer.js — draws an encoded scene (BubbleWeb's SceneEncoder format, documented there) on a 2D
-// canvas, batched: the scene is read once per frame into batches, one per layer and paint, and
-// each batch is one Path2D filled (and stroked) once, so a frame costs a few dozen canvas state
-// changes whatever the number of bubbles. Labels are grouped by weight and colour (the font is set
-// once per group at a base size, each label scaled by the transform) and their widths are cached,
-// so text is measured once per string.
-// Layers keep the scene's order (container, bubbles, labels and check marks, callouts, overlays);
-// within a layer, items of one paint are drawn together. Used by <bubble-picker> and by the
-// playground's scenario player.
+// canvas in the scene's order, read once per frame. Drawing is rasterization-bound (software
+// canvas, 3x screens), so each shape is filled on its own small path (one path of every circle
+// costs several times more to rasterize: its coverage spans the canvas) and paint state is set
+// only when it changes. The 1 px bubble outline is the theme's to drop or recolour. Labels are
+// deferred to the end of their layer and grouped by weight and colour: the font is set once per
+// group at a base size, each label is scaled by the transform and drawn with fillText (cheaper
+// than cached sprites in software Chromium), and widths are measured once per string.
+// Layers: container, bubbles, labels and check marks, callouts, overlays. Used by <bubble-picker>
+// and by the playground's scenario player.
 
 const SHAPE = { rect: 0, line: 1, circle: 2, path: 3, text: 4 };
 const ROLE = { containerArea: 0, border: 1, bubble: 2, imagePlaceholder: 3, label: 4, imageName: 5, callout: 6,
@@ -36,7 +37,7 @@ export function fitView(box, width, height) {
   return { scale, ox: (width - box.w * scale) / 2 - box.x * scale, oy: (height - box.h * scale) / 2 - box.y * scale };
 }
 
-/** Traces a path's elements into `path` (a Path2D), shifted by dx; returns the next index. */
+/** Traces a path's elements into `path` (a context or a Path2D), shifted by dx; returns the next index. */
 function tracePath(path, n, i, dx) {
   const count = n[i++];
   for (let e = 0; e < count; e++) {
@@ -54,7 +55,8 @@ function tracePath(path, n, i, dx) {
 /**
  * Draws encoded scenes on one canvas context. `theme` (optional, from CSS custom properties):
  * `palette` (CSS colours: bubble id takes palette[id % length]), `selectedFill` (one CSS colour for
- * selected bubbles), `labelColor`, `fontFamily`. `selected` (a Set of ids) tells which bubbles a
+ * selected bubbles), `labelColor`, `fontFamily`, `outline` (the 1 px bubble outline: "scene" or
+ * absent draws the scene's, null drops it, a CSS colour recolours it). `selected` (a Set of ids) tells which bubbles a
  * palette override paints as selected.
  */
 export class SceneRenderer {
@@ -121,7 +123,7 @@ export class SceneRenderer {
    * 16 overlays; default all); `options.clear`: a CSS colour, or null to clear to transparent.
    * Returns {view, step, labels, circles} where labels/circles are filled only when
    * `options.collect` (for accessibility and layout checks).
-   * - Complexity: O(scene numbers); canvas calls O(layers × paints + labels).
+   * - Complexity: O(scene numbers); canvas calls O(shapes + labels).
    */
   draw(scene, width, height, dpr, options = {}) {
     const n = scene.numbers, ctx = this.ctx;
@@ -135,26 +137,34 @@ export class SceneRenderer {
     else if (options.clear === null) ctx.clearRect(0, 0, width, height);
     else { ctx.fillStyle = options.clear; ctx.fillRect(0, 0, width, height); }
     ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.ox, dpr * view.oy);
+    ctx.lineJoin = "round"; ctx.lineCap = "round";
+    this.state = { fill: null, stroke: null, width: -1, dash: "" };
     const result = { view, step: n[2], labels: collect ? [] : null, circles: collect ? [] : null };
     this.keepTexts(scene.strings);
-    let batches = new Map(), layer = -1, texts = [];
+    let layer = -1, texts = [];
     const fills = new Map();  // bubble id -> [scene fill, themed fill] for its check mark's tick
+    const outline = this.theme.outline === undefined ? "scene" : this.theme.outline;
+    // The canvas in scene points, with a margin for strokes and shakes: circles and labels wholly
+    // outside it are not drawn (a crowd larger than its box has many).
+    const margin = 10, left = -view.ox / view.scale - margin, top = -view.oy / view.scale - margin;
+    const right = left + width / view.scale + 2 * margin, bottom = top + height / view.scale + 2 * margin;
+    const outside = (x, y, rx, ry) => x + rx < left || x - rx > right || y + ry < top || y - ry > bottom;
     let i = 13;
     for (let item = 0, count = n[11]; item < count; item++) {
       const shape = n[i], role = n[i + 1], bubble = n[i + 3];
       i += 4;
       const itemLayer = ROLE_LAYER[role] ?? 4;
-      if (itemLayer !== layer) { this.flush(batches, texts, scene); batches = new Map(); texts = []; layer = itemLayer; }
+      if (itemLayer !== layer) { this.drawTexts(texts, scene); texts = []; layer = itemLayer; }
       const visible = (layers >> itemLayer) & 1;
       const dx = bubble >= 0 && this.shakes.size ? this.shakeOffset(bubble) : 0;
-      let geometry = i;
+      const geometry = i;
       switch (shape) {
         case SHAPE.rect: i += 4; break;
         case SHAPE.line: i += 4; break;
         case SHAPE.circle: i += 3; break;
         case SHAPE.path: { const count = n[i]; i++; for (let e = 0; e < count; e++) { const op = n[i++]; i += op === 0 || op === 1 ? 2 : op === 2 ? 4 : op === 3 ? 6 : 0; } break; }
         case SHAPE.text: {
-          if (visible) texts.push({ i, role, bubble, dx });
+          if (visible && !outside(n[i + 2], n[i + 3], n[i + 9] / 2, n[i + 4])) texts.push({ i, role, bubble, dx });
           if (collect && role === ROLE.label) result.labels.push(this.labelBox(scene, n, i, bubble));
           i += 11;
           continue;
@@ -168,31 +178,49 @@ export class SceneRenderer {
         result.circles.push({ id: bubble, x: n[geometry], y: n[geometry + 1], r: n[geometry + 2] });
       }
       if (!visible) continue;
+      if (shape === SHAPE.circle && outside(n[geometry], n[geometry + 1], n[geometry + 2], n[geometry + 2])) continue;
       let fill = rgba(n, paint);
       if (this.theme.palette && bubble >= 0) {
         if (role === ROLE.bubble && fill) { const themed = this.themedFill(bubble, fill); fills.set(bubble, [fill, themed]); fill = themed; }
         else if (role === ROLE.checkMark && fill && fills.has(bubble) && fills.get(bubble)[0] === fill) fill = fills.get(bubble)[1];
       }
-      const stroke = n[paint + 8] > 0 ? rgba(n, paint + 4) : null;
-      const key = `${fill}|${stroke}|${n[paint + 8]}|${dashCount ? Array.from(n.subarray(paint + 10, paint + 10 + dashCount)).join(",") : ""}`;
-      let batch = batches.get(key);
-      if (!batch) {
-        batch = { path: new Path2D(), fill, stroke, width: n[paint + 8], dash: dashCount ? Array.from(n.subarray(paint + 10, paint + 10 + dashCount)) : [] };
-        batches.set(key, batch);
-      }
-      const path = batch.path;
-      switch (shape) {
-        case SHAPE.rect: path.rect(n[geometry] + dx, n[geometry + 1], n[geometry + 2], n[geometry + 3]); break;
-        case SHAPE.line: path.moveTo(n[geometry] + dx, n[geometry + 1]); path.lineTo(n[geometry + 2] + dx, n[geometry + 3]); break;
-        case SHAPE.circle:
-          path.moveTo(n[geometry] + dx + n[geometry + 2], n[geometry + 1]);
-          path.arc(n[geometry] + dx, n[geometry + 1], n[geometry + 2], 0, 2 * Math.PI);
-          break;
-        default: tracePath(path, n, geometry, dx);
-      }
+      let stroke = n[paint + 8] > 0 ? rgba(n, paint + 4) : null;
+      // The thin outline that keeps touching bubbles of one colour apart: the theme may drop it
+      // (null) or recolour it; a wider ring (selection, focus) always draws.
+      if (stroke && role === ROLE.bubble && n[paint + 8] <= 1 && outline !== "scene") stroke = outline;
+      this.shape(shape, n, geometry, dx, fill, stroke, n[paint + 8], dashCount ? n.subarray(paint + 10, paint + 10 + dashCount) : null);
     }
-    this.flush(batches, texts, scene);
+    this.drawTexts(texts, scene);
+    // A shake whose bubble left the scene ends too (else the display loop would wait on it).
+    for (const [id, start] of this.shakes) if (this.now - start > SceneRenderer.SHAKE_MS || this.now < start) this.shakes.delete(id);
     return result;
+  }
+
+  /**
+   * Fills (then strokes) one shape on its own path. Filling each circle separately rasterizes
+   * far faster than one path holding them all (whose coverage spans the whole canvas); paint
+   * state is set only when it differs from the last shape's.
+   */
+  shape(shape, n, g, dx, fill, stroke, lineWidth, dash) {
+    const ctx = this.ctx, state = this.state;
+    ctx.beginPath();
+    switch (shape) {
+      case SHAPE.rect: ctx.rect(n[g] + dx, n[g + 1], n[g + 2], n[g + 3]); break;
+      case SHAPE.line: ctx.moveTo(n[g] + dx, n[g + 1]); ctx.lineTo(n[g + 2] + dx, n[g + 3]); break;
+      case SHAPE.circle: ctx.arc(n[g] + dx, n[g + 1], n[g + 2], 0, 2 * Math.PI); break;
+      default: tracePath(ctx, n, g, dx);
+    }
+    if (fill) {
+      if (state.fill !== fill) { ctx.fillStyle = fill; state.fill = fill; }
+      ctx.fill();
+    }
+    if (stroke) {
+      if (state.stroke !== stroke) { ctx.strokeStyle = stroke; state.stroke = stroke; }
+      if (state.width !== lineWidth) { ctx.lineWidth = lineWidth; state.width = lineWidth; }
+      const key = dash ? dash.join(",") : "";
+      if (state.dash !== key) { ctx.setLineDash(dash ? Array.from(dash) : []); state.dash = key; }
+      ctx.stroke();
+    }
   }
 
   /** A label's text and box (container points), as drawn. */
@@ -219,17 +247,10 @@ export class SceneRenderer {
    *  (a face wider than the package's estimate is condensed, never spilled over the rim). */
   maxWidth(n, i) { return n[i + 9] + 1; }
 
-  /** Draws the batched paths (fill, then stroke) and the texts grouped by font and colour, from
-   *  this frame's `scene` (its views are valid only until the next engine call: never kept). */
-  flush(batches, texts, scene) {
+  /** Draws a layer's texts grouped by font and colour, from this frame's `scene` (its views are
+   *  valid only until the next engine call: never kept). */
+  drawTexts(texts, scene) {
     const ctx = this.ctx;
-    for (const batch of batches.values()) {
-      if (batch.fill) { ctx.fillStyle = batch.fill; ctx.fill(batch.path); }
-      if (batch.stroke) {
-        ctx.strokeStyle = batch.stroke; ctx.lineWidth = batch.width; ctx.setLineDash(batch.dash);
-        ctx.lineJoin = "round"; ctx.lineCap = "round"; ctx.stroke(batch.path);
-      }
-    }
     if (!texts.length) return;
     // Labels come in many sizes (each fitted to its bubble): the font is set once per weight and
     // colour at a base size, and each label is scaled to its size by the transform (setting
@@ -258,6 +279,7 @@ export class SceneRenderer {
       }
     }
     ctx.setTransform(m);
+    this.state.fill = null;
   }
 
   /** The labels' font at the base size (scaled per label by the transform). */
