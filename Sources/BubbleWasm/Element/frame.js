@@ -10,7 +10,7 @@ const STEP_SECONDS = 1 / 60;
 const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
 /** Journaled calls past which a picker that never rests checkpoints between gestures anyway
  *  (its journal's memory stays bounded). */
-const OVERDUE_CALLS = 20 * CHECKPOINT_CALLS;
+const OVERDUE_CALLS = 2 * CHECKPOINT_CALLS;
 
 /** frame.js: see the file's top. */
 export const WithFrameLoop = (Base) => class extends Base {
