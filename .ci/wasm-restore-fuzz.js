@@ -16,7 +16,14 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { wasiImports } = require("../Sources/BubbleWasm/Playground/engine.js");
+const vm = require("vm");
+/** The WASI imports from the element's wasm.js (an ES module), loaded as a classic script the way
+ *  .ci/wasm-fuzz.js does: import lines dropped, `export ` prefixes removed. */
+{
+  const file = path.join(__dirname, "../Sources/BubbleWasm/Element/wasm.js");
+  const text = fs.readFileSync(file, "utf8").replace(/^import .*;\n/gm, "").replace(/^export (?=(const|let|class|function|async) )/gm, "");
+  vm.runInThisContext(text + "\nObject.assign(globalThis, { wasiImports });", { filename: file });
+}
 
 const root = path.join(__dirname, "..");
 const wasmPath = process.argv[2] || path.join(root, "out/wasm/bubblepicker-playground.wasm");
