@@ -139,6 +139,12 @@ function invalidity() {
   const width = Number(field(container, "width")), height = Number(field(container, "height"));
   const openX = field(container, "horizontalScroll") === "1", openY = field(container, "verticalScroll") === "1";
   const limitText = field(lines.find((l) => l.startsWith("configuration.selection ")) || "", "maxSelected");
+  // The closed borders are the content's: longer than the view along the scroll axis when the fit
+  // policy scrolls (picker.fit extra= points, centred on the view).
+  const fit = lines.find((l) => l.startsWith("picker.fit ")) || "";
+  const extra = Number(field(fit, "extra") || 0), alongX = field(fit, "horizontal") === "1";
+  const minX = alongX ? -extra / 2 : 0, maxX = width + (alongX ? extra / 2 : 0);
+  const minY = alongX ? 0 : -extra / 2, maxY = height + (alongX ? 0 : extra / 2);
   let selected = 0;
   for (const line of lines.filter((l) => l.startsWith("bubble "))) {
     if (field(line, "selected") === "1" && field(line, "phase") !== "removing") selected++;
@@ -148,8 +154,8 @@ function invalidity() {
     const px = Number(field(line, "position.x")), py = Number(field(line, "position.y"));
     const vx = Number(field(line, "velocity.x")), vy = Number(field(line, "velocity.y"));
     if (![px, py, vx, vy, Number(field(line, "radius"))].every(Number.isFinite)) return `non-finite body: ${line.slice(0, 120)}`;
-    if (width > 0 && height > 0 && ((!openX && (px < -1e-6 || px > width + 1e-6)) || (!openY && (py < -1e-6 || py > height + 1e-6)))) {
-      return `body at ${px}, ${py} outside ${width} × ${height}`;
+    if (width > 0 && height > 0 && ((!openX && (px < minX - 1e-6 || px > maxX + 1e-6)) || (!openY && (py < minY - 1e-6 || py > maxY + 1e-6)))) {
+      return `body at ${px}, ${py} outside the content ${minX}…${maxX} × ${minY}…${maxY}`;
     }
   }
   return null;
