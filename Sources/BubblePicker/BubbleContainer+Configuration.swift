@@ -3,7 +3,7 @@ import BubblePhysics
 /// Changing settings mid-run: every field takes effect at once.
 extension BubbleContainer {
     /// Replaces the configuration. Size changes re-spread the bubbles proportionally and keep
-    /// them inside; a new anchor is used at once; densities and resistance apply to every
+    /// them inside (as does a content that the fit policy shortens); a new anchor is used at once; densities and resistance apply to every
     /// bubble; a lower `maxBubbles` removes the oldest surplus (animated); a new seed reseeds
     /// the spawn generator. `maxSelected` only limits later selections.
     /// - Throws: `.invalidValue` (and changes nothing) naming the first setting out of range.
@@ -22,7 +22,9 @@ extension BubbleContainer {
         bounded(try world.setConfiguration(new.physics))
         bounded(try world.setContainer(BubbleContainer.container(for: new)))
         bounded(try world.setField(BubbleContainer.field(for: new, anchor: anchorCurrent)))
-        if new.fitPolicy != .none || !fit.isIdentity { snapFit() }
+        if new.fitPolicy != .none || !fit.isIdentity {
+            if BubbleContainer.changesFit(from: old, to: new) { snapFit() } else { applyContent() }
+        }
         if new.size != old.size {
             let viewRect = Rect(origin: .zero, size: old.size)
             if oldContent != viewRect || contentRect != Rect(origin: .zero, size: new.size), old.size.hasArea, new.size.hasArea {
@@ -31,7 +33,9 @@ extension BubbleContainer {
                 respread(from: old.size, to: new.size)
             }
         }
-        if new.size != old.size || new.solidBorders != old.solidBorders { keepBodiesInside() }
+        if new.size != old.size || new.solidBorders != old.solidBorders || BubbleContainer.shrinks(from: oldContent, to: contentRect) {
+            keepBodiesInside()
+        }
         if new.densitySelected != old.densitySelected || new.densityUnselected != old.densityUnselected
             || new.resistance != old.resistance {
             refreshBodies()

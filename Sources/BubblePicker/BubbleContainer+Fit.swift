@@ -83,7 +83,8 @@ extension BubbleContainer {
         let horizontal = scrollsHorizontally
         let cross = horizontal ? size.height : size.width, along = horizontal ? size.width : size.height
         let needed = area * scale * scale / (Self.fitFillFraction * cross)
-        var extra = needed > along ? needed - along : 0
+        // Less than a thousandth of a point (rounding where the scale exactly fills the view) is no scroll.
+        var extra = needed - along > 1e-3 ? needed - along : 0
         if !(extra <= Self.maximumFitExtra) { extra = Self.maximumFitExtra }  // a sliver of a container (NaN too)
         return (scale, extra)
     }
@@ -132,7 +133,10 @@ extension BubbleContainer {
         spawnWaitingBubbles()
     }
 
-    /// The world's container becomes the content rectangle; the offset is kept within the scroll range.
+    /// The world's container becomes the content rectangle; the offset is kept within the scroll
+    /// range. A content that shrinks carries the bodies beyond its new ends along, as a closing
+    /// wall would, so no body is ever outside a solid border.
+    /// - Complexity: O(1) while the content keeps or grows its length, O(n) when it shrinks.
     mutating func applyContent() {
         let horizontal = scrollsHorizontally
         if horizontal != fit.horizontal {
@@ -140,13 +144,27 @@ extension BubbleContainer {
             fit.offset = 0
             fit.velocity = 0
         }
-        bounded(try world.setContainer(Container(rect: contentRect, solidBorders: configuration.solidBorders)))
+        let old = world.container.rect, new = contentRect
+        bounded(try world.setContainer(Container(rect: new, solidBorders: configuration.solidBorders)))
+        if Self.shrinks(from: old, to: new) { keepBodiesInside() }
         var field = world.field
         field.strength = fieldStrengthAlongContent
         bounded(try world.setField(field))
         let range = scrollRange
         if fit.offset < range.lowerBound { fit.offset = range.lowerBound; fit.velocity = 0 }
         if fit.offset > range.upperBound { fit.offset = range.upperBound; fit.velocity = 0 }
+    }
+
+    /// True when `new` leaves out some part of `old` (a wall moved inward).
+    static func shrinks(from old: Rect, to new: Rect) -> Bool {
+        new.minX > old.minX || new.minY > old.minY || new.maxX < old.maxX || new.maxY < old.maxY
+    }
+
+    /// Whether a configuration change moves the fit's targets (the content's length then
+    /// snaps to its new target, as in a resize); other changes keep the fit animating.
+    static func changesFit(from old: BubbleContainerConfiguration, to new: BubbleContainerConfiguration) -> Bool {
+        new.size != old.size || new.fitPolicy != old.fitPolicy || new.fitMinimumScale != old.fitMinimumScale
+            || new.horizontalScroll != old.horizontalScroll || new.verticalScroll != old.verticalScroll
     }
 
     /// The field's strength while the content is longer than the view: the configured strength

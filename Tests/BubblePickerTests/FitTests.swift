@@ -144,6 +144,24 @@ struct FitTests {
         #expect(big.fitScale == 1)
     }
 
+    @Test("a content that shortens carries every bubble along; other settings keep the fit animating")
+    func shorteningContentKeepsBubblesInside() throws {
+        var picker = try Self.settled(width: 120, height: 90, count: 24)
+        #expect(picker.canScroll)
+        for bubble in picker.bubbles.dropFirst(8) { _ = picker.remove(bubble.id) }
+        for step in 0..<240 {
+            if step == 3 {
+                let extra = picker.fit.extra
+                try picker.setAnchor(Vector2(0.2, 0.8))  // not a fit setting: no jump of the walls
+                #expect(picker.fit.extra == extra)
+            }
+            if step == 6 { try picker.resize(to: Size(width: 120, height: 90)) }  // same size: snaps
+            picker.step()
+            #expect(picker.countOutside() == 0, "step \(step)")
+        }
+        #expect(!picker.canScroll)
+    }
+
     @Test("a rotation while overfull moves the scroll to the new longer axis and keeps every bubble inside")
     func rotationWhileOverfull() throws {
         var picker = try Self.settled(width: 390, height: 844, count: 200, minimumScale: 0.85)
