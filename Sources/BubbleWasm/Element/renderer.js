@@ -4,8 +4,9 @@
 // costs several times more to rasterize: its coverage spans the canvas) and paint state is set
 // only when it changes. The 1 px bubble outline is the theme's to drop or recolour. Labels are
 // deferred to the end of their layer and grouped by weight and colour: the font is set once per
-// group at a base size, each label is scaled by the transform and drawn with fillText (cheaper
-// than cached sprites in software Chromium), and widths are measured once per string.
+// group at a base size, each label is scaled by the transform to a whole device-pixel size (so
+// glyphs come from the rasterizer's cache) and drawn with fillText (cheaper than cached sprites in
+// software Chromium), and widths are measured once per string.
 // Layers: container, bubbles, labels and check marks, callouts, overlays. Used by <bubble-picker>
 // and by the playground's scenario player.
 
@@ -270,8 +271,11 @@ export class SceneRenderer {
       ctx.font = group.font;
       ctx.fillStyle = group.color;
       for (const t of group.items) {
-        const text = this.text(scene, n[t.i], n[t.i + 1]), k = n[t.i + 4] / SceneRenderer.BASE_SIZE;
-        if (!(k > 0)) continue;
+        // The size in device pixels is rounded to a whole pixel: the rasterizer caches glyphs per
+        // size, and sizes fitted to each bubble would otherwise all miss that cache.
+        const device = Math.round(m.a * n[t.i + 4]);
+        if (!(device >= 1)) continue;
+        const text = this.text(scene, n[t.i], n[t.i + 1]), k = device / (m.a * SceneRenderer.BASE_SIZE);
         const limit = this.maxWidth(n, t.i) / k;
         ctx.setTransform(m.a * k, 0, 0, m.d * k, m.e + m.a * (n[t.i + 2] + t.dx), m.f + m.d * n[t.i + 3]);
         if (this.measure(group.font, text) > limit) ctx.fillText(text, 0, 0, limit);
