@@ -22,8 +22,10 @@ struct LabelLayoutCache: Sendable {
     var lastFrame: [(key: Key, layout: TextLayout)] = []
     var ordinal = 0
 
-    /// Entries past which the cache starts afresh (bubbles animating through many sizes).
-    static let limit = 16_384
+    /// Entries past which the cache starts afresh (bubbles animating through many sizes): four
+    /// frames' worth of labels, at least 1,024. Labels that animate (grow-ins, the fit's scale)
+    /// miss anyway, so a bigger cache would only hold memory (a layout is a few hundred bytes).
+    var limit: Int { max(1_024, 4 * lastFrame.count) }
 
     /// The layout for `key`, computed by `make` when it is not cached.
     /// - Complexity: O(1) amortised on a hit (one hash of the text), the layout's cost on a miss.
@@ -35,7 +37,7 @@ struct LabelLayoutCache: Sendable {
             found = layout
         } else {
             guard let layout = make() else { return nil }
-            if layouts.count >= Self.limit { layouts.removeAll(keepingCapacity: true) }
+            if layouts.count >= limit { layouts.removeAll(keepingCapacity: true) }
             layouts[key] = layout
             found = layout
         }
