@@ -512,8 +512,10 @@ def main():
             from browser_forms import form_checks
             report = Report()
             if command == "check":
+                from fit import fit_checks
                 element_checks(browser, base, report)
                 element_more_checks(browser, base, report)
+                fit_checks(browser, base, report)
             platform_checks(browser, base, report)
             form_checks(browser, base, report)
             if command == "check":

@@ -27,7 +27,16 @@ extension BubbleContainer {
     /// Fill (the live bubbles' area at full size over the container's) above which the fit
     /// policy acts: 0.7. Random sizes of 20–80 pt settle apart at this density; past it the
     /// field presses them into one another (see the fit measurements of `bubblepicker bench fit`).
+    /// The container's sides count less a wall loss (`fitWallLoss`).
     public static var fitFillFraction: Double { 0.7 }
+
+    /// The length each side of the container loses to its walls for the fill, in bubble
+    /// diameters (the live bubbles' root-mean-square diameter at the fit scale): 0.25. A row of
+    /// discs along a wall covers π/4 of its strip where a packed interior covers ~0.9, about a
+    /// quarter diameter per axis. Negligible for many small bubbles (a phone with 200: ~2%); it
+    /// decides when a few large ones fill a small box (10 of 80 pt in 200 × 200 at the bare fill
+    /// would need discs wider than the best packing of 10 allows).
+    static var fitWallLoss: Double { 0.25 }
 
     /// How fast the fit scale and the content's length approach their targets, per second
     /// (95% of the way in half a second, like a resize animation).
@@ -57,32 +66,47 @@ extension BubbleContainer {
         return Rect(x: 0, y: -fit.extra * 0.5, width: size.width, height: size.height + fit.extra)
     }
 
-    /// The live bubbles' area at full size (selected ones at their grown size), pt².
+    /// The live bubbles' area at full size (selected ones at their grown size), pt², and
+    /// their count.
     /// - Complexity: O(n).
-    var liveBubbleArea: Double {
-        var area = 0.0
+    var liveBubbleArea: (area: Double, count: Int) {
+        var area = 0.0, count = 0
         for motion in motions where motion.phase != .removing {
             area += 0.7853981633974483 * motion.diameterTo * motion.diameterTo
+            count += 1
         }
-        return area
+        return (area, count)
     }
 
-    /// The scale and extra length the policy heads for with `area` pt² of bubbles.
-    func fitTargets(area: Double) -> (scale: Double, extra: Double) {
-        let size = configuration.size, policy = configuration.fitPolicy
-        guard policy != .none, size.hasArea, area > 0 else { return (1, 0) }
-        let capacity = Self.fitFillFraction * size.width * size.height
+    /// The scale and extra length the policy heads for with `live.count` bubbles of `live.area`
+    /// pt² at full size: the largest scale `s` (≤ 1) at which `area·s²` is the fill of the
+    /// container less its walls, `f·(W − k·D·s)·(H − k·D·s)` (`f` = `fitFillFraction`, `k` =
+    /// `fitWallLoss`, `D` the root-mean-square diameter), then the content's length along the
+    /// scroll axis that holds them at that fill.
+    func fitTargets(_ live: (area: Double, count: Int)) -> (scale: Double, extra: Double) {
+        let size = configuration.size, policy = configuration.fitPolicy, area = live.area
+        guard policy != .none, size.hasArea, area > 0, live.count > 0 else { return (1, 0) }
+        let f = Self.fitFillFraction
+        let wall = Self.fitWallLoss * (area / (0.7853981633974483 * Double(live.count))).squareRoot()  // k·D
         var scale = 1.0
-        if policy.scales && area > capacity {
-            scale = (capacity / area).squareRoot()
-            let floor = policy == .scale ? BubbleContainerConfiguration.fitMinimumScaleRange.bounds.lowerBound
-                                         : configuration.fitMinimumScale
-            if scale < floor { scale = floor }
+        if policy.scales {
+            // a·s² + b·s − c = 0 for the fill above; a > 0 since a disc covers more than f·k² of
+            // its diameter's square. The root, in the form without cancellation: 2c / (b + √(b² + 4ac)).
+            let a = area - f * wall * wall, b = f * wall * (size.width + size.height), c = f * size.width * size.height
+            let fitting = a > 0 ? 2 * c / (b + (b * b + 4 * a * c).squareRoot()) : 1
+            if fitting < 1 {
+                scale = fitting
+                let floor = policy == .scale ? BubbleContainerConfiguration.fitMinimumScaleRange.bounds.lowerBound
+                                             : configuration.fitMinimumScale
+                if scale < floor { scale = floor }
+            }
         }
         guard policy.scrolls else { return (scale, 0) }
         let horizontal = scrollsHorizontally
         let cross = horizontal ? size.height : size.width, along = horizontal ? size.width : size.height
-        let needed = area * scale * scale / (Self.fitFillFraction * cross)
+        // The walls take at most half of a strip narrower than the bubbles.
+        let loss = wall * scale < cross * 0.5 ? wall * scale : cross * 0.5
+        let needed = area * scale * scale / (f * (cross - loss)) + loss
         // Less than a thousandth of a point (rounding where the scale exactly fills the view) is no scroll.
         var extra = needed - along > 1e-3 ? needed - along : 0
         if !(extra <= Self.maximumFitExtra) { extra = Self.maximumFitExtra }  // a sliver of a container (NaN too)
@@ -99,7 +123,7 @@ extension BubbleContainer {
     mutating func updateFit() {
         guard configuration.fitPolicy != .none || !fit.isIdentity else { return }
         fit.previousOffset = fit.offset
-        let target = fitTargets(area: liveBubbleArea)
+        let target = fitTargets(liveBubbleArea)
         var k = configuration.physics.timeStep * Self.fitRate
         if k > 1 { k = 1 }
         fit.scale = Self.approach(fit.scale, target.scale, k, snap: 1e-6)
@@ -111,7 +135,7 @@ extension BubbleContainer {
     /// Sets the content's length at once to its target (a resize, a setting change); the scale
     /// keeps animating toward its own.
     mutating func snapFit() {
-        fit.extra = fitTargets(area: liveBubbleArea).extra
+        fit.extra = fitTargets(liveBubbleArea).extra
         applyContent()
     }
 
@@ -150,6 +174,13 @@ extension BubbleContainer {
         var field = world.field
         field.strength = fieldStrengthAlongContent
         bounded(try world.setField(field))
+        keepOffsetInRange()
+    }
+
+    /// Brings the offset inside `scrollRange` (which follows the bubbles), stopping a glide that
+    /// reached its end. A step clamps before the world moves, so resting clamps once more.
+    /// - Complexity: as `scrollRange`.
+    mutating func keepOffsetInRange() {
         let range = scrollRange
         if fit.offset < range.lowerBound { fit.offset = range.lowerBound; fit.velocity = 0 }
         if fit.offset > range.upperBound { fit.offset = range.upperBound; fit.velocity = 0 }
@@ -187,7 +218,7 @@ extension BubbleContainer {
     /// True while the fit still animates or the content glides (the picker does not rest).
     var fitIsMoving: Bool {
         guard configuration.fitPolicy != .none || !fit.isIdentity else { return false }
-        let target = fitTargets(area: liveBubbleArea)
+        let target = fitTargets(liveBubbleArea)
         return fit.velocity != 0 || fit.scale != target.scale || fit.extra != target.extra
     }
 }

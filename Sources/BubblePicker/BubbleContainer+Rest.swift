@@ -25,7 +25,7 @@ extension BubbleContainer {
     /// A resting step: the clock advances, the first one also makes the frame's previous state
     /// the current one (so interpolated frames hold still); nothing else.
     mutating func restingStep() {
-        if restingSteps == 0 { keepPreviousState() }
+        if restingSteps == 0 { keepPreviousState(); fit.previousOffset = fit.offset }
         restingSteps += 1
         time += configuration.physics.timeStep
         stepCount += 1
@@ -35,6 +35,7 @@ extension BubbleContainer {
     /// After a full step: rests when the world does and nothing else moves.
     mutating func checkRest() {
         guard world.isAtRest, pointers.isEmpty, anchorCurrent == anchorTarget, !isAnimating, !fitIsMoving else { return }
+        if fit.extra > 0 || fit.offset != 0 { keepOffsetInRange() }
         resting = true
         restingSteps = 0
         report(.paused)

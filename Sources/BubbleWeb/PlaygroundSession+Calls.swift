@@ -101,8 +101,9 @@ extension PlaygroundSession {
     @discardableResult
     public mutating func advance(by seconds: Double) -> Double { run(.advance(seconds)) }
 
-    /// Scrolls by `delta` points along the scroll axis (a wheel); returns 1 when the view moved,
-    /// 0 when there was nothing to scroll that way (so the page may scroll instead).
+    /// Scrolls by `delta` points along the scroll axis (a wheel); returns 1 when the view moved
+    /// (by half of `delta`, or half a point), 0 when there was nothing to scroll that way (so the
+    /// page may scroll instead).
     @discardableResult
     public mutating func scroll(by delta: Double) -> Double { run(.scroll(delta)) }
 

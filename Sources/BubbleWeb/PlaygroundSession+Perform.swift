@@ -85,9 +85,13 @@ extension PlaygroundSession {
             fraction = 1
             lastAdvanceSteps = 1
         case .scroll(let delta):
+            // Taken when the view moved by half the delta (or half a point): at the end of the
+            // range a clamp that follows bubbles still settling moves it by slivers, and the page
+            // should scroll then.
             let before = driver.picker.scrollOffset
             driver.picker.scroll(by: delta)
-            return driver.picker.scrollOffset == before ? 0 : 1
+            let moved = (driver.picker.scrollOffset - before).length, half = delta.magnitude * 0.5
+            return moved > 0 && moved >= (half < 0.5 ? half : 0.5) ? 1 : 0
         default: return nil
         }
         return 1

@@ -30,12 +30,12 @@ enum BenchCommand: Subcommand {
     awake (woken before every step) and while it rests, in microseconds (medians over runs), their
     ratio, and the cost of one interpolated frame (frame_us: what a display refresh asks for).
 
-    fit: the fit-policy boxes (a 390 x 844 phone with 200 and 1,000 bubbles of 20-80 pt, 200 x 200 and
-    150 x 600 with 8 genre bubbles, 150 x 600 and a 1024 x 1366 iPad with 200) under each policy, bubbles
-    added at once (animated) and stepped until rest or S steps (default 1200): worst and mean overlap
-    as a fraction of the smaller radius, pairs overlapping more than 5%, bubbles wholly inside another,
-    the smallest label font drawn, labels drawn and those under 9 pt, the fit scale and the content's
-    length. --runs gives the number of seeds (1, 2, ...).
+    fit: the fit-policy boxes (a 390 x 844 phone with 200 and 1,000 bubbles of 20-80 pt, 200 x 200 with
+    8 and 10 and 150 x 600 with 8 genre bubbles, 150 x 600 and a 1024 x 1366 iPad with 200) under each
+    policy, bubbles added at once (animated) and stepped until rest or S steps (default 1200): worst and
+    mean overlap as a fraction of the smaller radius, pairs overlapping more than 5%, bubbles wholly
+    inside another, the smallest label font drawn, labels drawn and those under 9 pt, the fit scale and
+    the content's length. --runs gives the number of seeds (1, 2, ...).
 
     Options:
       --count N    Bubbles in the scene, 1...1000000; repeat for several counts (default 1000).

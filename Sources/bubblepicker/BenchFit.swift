@@ -18,19 +18,21 @@ enum BenchFit {
         var rotated = false
     }
 
-    /// The reference boxes: a phone with 200 and 1,000 bubbles of 20–80 pt, a 200 × 200 box and
-    /// a 150 × 600 strip with 8 genre bubbles of 80 pt, the strip with 200, an iPad with 200.
+    /// The reference boxes: a phone with 200 and 1,000 bubbles of 20–80 pt, a 200 × 200 box with
+    /// 8 (and 10, as the element's example) and a 150 × 600 strip with 8 genre bubbles of 80 pt,
+    /// the strip with 200, an iPad with 200.
     static let cases: [Case] = [
         Case(name: "phone-200", width: 390, height: 844, count: 200, low: 20, high: 80),
         Case(name: "phone-1000", width: 390, height: 844, count: 1000, low: 20, high: 80),
         Case(name: "box-8", width: 200, height: 200, count: 8, low: 80, high: 80),
+        Case(name: "box-10", width: 200, height: 200, count: 10, low: 80, high: 80),
         Case(name: "strip-8", width: 150, height: 600, count: 8, low: 80, high: 80),
         Case(name: "strip-200", width: 150, height: 600, count: 200, low: 20, high: 80),
         Case(name: "ipad-200", width: 1024, height: 1366, count: 200, low: 20, high: 80),
         Case(name: "phone-1000-rotated", width: 390, height: 844, count: 1000, low: 20, high: 80, rotated: true),
     ]
 
-    static let genres = ["Pop", "Rock", "Jazz", "Travel", "Art", "Hip-Hop", "Classical", "Country"]
+    static let genres = ["Pop", "Rock", "Jazz", "Travel", "Art", "Hip-Hop", "Classical", "Country", "Folk", "Metal"]
 
     /// What one settled picker shows.
     struct Result {

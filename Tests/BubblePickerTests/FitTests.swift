@@ -62,6 +62,20 @@ struct FitTests {
         #expect(Self.worstOverlap(none.frame()) > 0.5)  // what the policy saves us from
     }
 
+    @Test("a few large bubbles in a small box lie apart: the walls' loss counts", arguments: [FitPolicy.scaleThenScroll, .scroll])
+    func fewLargeBubblesInABox(policy: FitPolicy) throws {
+        // 10 bubbles of 80 pt in 200 x 200: at the bare 0.7 fill each would be 59.7 pt wide, wider
+        // than the best packing of 10 equal discs in that square allows (59.3 pt).
+        var configuration = BubbleContainerConfiguration()
+        configuration.size = Size(width: 200, height: 200)
+        configuration.fitPolicy = policy
+        var picker = try Picker(configuration: configuration)
+        for index in 0..<10 { picker.addDefaultBubble(text: "Genre \(index + 1)", style: BubbleStyle(minSize: 80, maxSize: 106)) }
+        for _ in 0..<1200 where !picker.isAtRest { picker.step() }
+        #expect(Self.worstOverlap(picker.frame()) < 0.01)
+        #expect(policy == .scroll ? picker.canScroll : picker.fitScale < 0.72)
+    }
+
     @Test("past the minimum scale the content scrolls, and scrolling through it shows every bubble whole")
     func everyBubbleReachableByScrolling() throws {
         var picker = try Self.settled(width: 150, height: 600, count: 120)

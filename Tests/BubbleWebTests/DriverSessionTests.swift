@@ -155,4 +155,18 @@ import BubbleScenario
         let id = try s.add(PlaygroundBubbleSpec(label: "here", at: Vector2(100, 120)))
         #expect(s.picker.center(of: id) == Vector2(100, 120))
     }
+
+    @Test("a wheel is taken while the content scrolls and handed to the page at either end")
+    func wheelAtTheEnds() throws {
+        var s = try PlaygroundSession(size: Size(width: 150, height: 600), seed: 3, recording: false)
+        try s.addRandom(200, seed: 38, minSize: 20, maxSize: 80)
+        var t = 100.0
+        for _ in 0..<300 { t += Self.dt; s.frame(at: t) }
+        #expect(s.scroll(by: 100) == 1)
+        var turns = 0
+        while s.scroll(by: 100) == 1, turns < 200 { turns += 1; t += Self.dt; s.frame(at: t) }
+        #expect(turns < 200)  // the end is reached, though bubbles at the end still settle
+        #expect(s.scroll(by: -100) == 1)
+        #expect(s.scroll(by: 0.2) == 1)  // a trackpad's small delta is taken too
+    }
 }

@@ -122,8 +122,8 @@ export class BubbleEngine {
 
   /**
    * Bounds the trap-recovery journal: the picker restores a snapshot of itself (exact: same state
-   * hash) and the journal's live lane becomes its `bp_create`, that `bp_restore` and the latest
-   * label widths (not part of a snapshot), growing again from there. The live instance takes the
+   * hash) and the journal's live lane becomes its `bp_create`, that `bp_restore`, the latest
+   * label widths and the keyboard focus (neither is part of a snapshot), growing again from there. The live instance takes the
    * same restore, so a replay after a trap and the live picker go on from the same driver state.
    * Call it between gestures (no pointer down: a restore ends touches) and after draining events.
    * The element does, when `checkpointDue`. Returns whether it checkpointed.
@@ -132,15 +132,25 @@ export class BubbleEngine {
   checkpoint() {
     const lane = this.recovery.lanes.get("live");
     if (!lane || lane[0]?.name !== "bp_create") return false;
+    const focused = this.focusedId();  // a snapshot leaves keyboard focus out: it is given back
     const text = this.snapshot();
     if (!text || this.restore(text).ok !== true) return false;
     if (this.fontEntry) this.recovery.replay(this.fontEntry);
     const entries = [lane[0], { name: "bp_restore", args: [], texts: [text] }];
     if (this.fontEntry) entries.push(this.fontEntry);
+    if (focused !== null) { const entry = { name: "bp_focus", args: [focused] }; this.recovery.replay(entry); entries.push(entry); }
     this.recovery.lanes.set("live", entries);
     this.sinceCheckpoint = 0;
     this.drain();
     return true;
+  }
+
+  /** The focused bubble's id, or null. - Complexity: O(n log n) (the reading order). */
+  focusedId() {
+    if (!this.x.bp_accessibility_layout) return this.accessibility().focused ?? null;
+    const count = this.x.bp_accessibility_layout(0);
+    const focused = count >= 2 ? this.numbers(1)[0] : -1;
+    return focused >= 0 ? focused : null;
   }
 
   /** Throws unless `code` is 0 or more; returns it. */

@@ -111,7 +111,8 @@ func bp_touch(_ phase: Int32, _ id: Int32, _ x: Double, _ y: Double, _ timestamp
 }
 
 /// Scrolls by `delta` points along the scroll axis (a wheel's delta); returns 1 when the view
-/// moved, 0 when there was nothing to scroll that way (let the page scroll).
+/// moved (by half of `delta`, or half a point), 0 when there was nothing to scroll that way (let
+/// the page scroll).
 @_expose(wasm, "bp_scroll") @_cdecl("bp_scroll")
 func bp_scroll(_ delta: Double) -> Int32 {
     guard session != nil else { return -1 }
