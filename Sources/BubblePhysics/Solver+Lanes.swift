@@ -9,50 +9,13 @@ struct LaneBodies {
     var radius: SIMD4<Double>
 }
 
-/// The solver state of the bodies of four contact lanes as stored: one `SolverContext.motion`
-/// row (velocity x, y; displacement x, y) per lane. A contact reads the difference of its two
-/// bodies' rows in lanes, and its velocity changes go back as rows added to the rows it read
-/// (−0 in the displacement columns), so the displacements are written back untouched.
-struct LaneRows {
-    var row0: SIMD4<Float>
-    var row1: SIMD4<Float>
-    var row2: SIMD4<Float>
-    var row3: SIMD4<Float>
-
-    /// Lane by lane, `self − other`.
-    @inline(__always)
-    static func - (lhs: LaneRows, rhs: LaneRows) -> LaneRows {
-        LaneRows(row0: lhs.row0 - rhs.row0, row1: lhs.row1 - rhs.row1, row2: lhs.row2 - rhs.row2, row3: lhs.row3 - rhs.row3)
-    }
-
-    /// The rows transposed: velocity x, velocity y, displacement x, displacement y, one lane each.
-    @inline(__always)
-    var columns: (vx: SIMD4<Float>, vy: SIMD4<Float>, dx: SIMD4<Float>, dy: SIMD4<Float>) {
-        let v01 = SIMD4(lowHalf: row0.lowHalf, highHalf: row1.lowHalf), v23 = SIMD4(lowHalf: row2.lowHalf, highHalf: row3.lowHalf)
-        let d01 = SIMD4(lowHalf: row0.highHalf, highHalf: row1.highHalf), d23 = SIMD4(lowHalf: row2.highHalf, highHalf: row3.highHalf)
-        return (SIMD4(lowHalf: v01.evenHalf, highHalf: v23.evenHalf), SIMD4(lowHalf: v01.oddHalf, highHalf: v23.oddHalf),
-                SIMD4(lowHalf: d01.evenHalf, highHalf: d23.evenHalf), SIMD4(lowHalf: d01.oddHalf, highHalf: d23.oddHalf))
-    }
-
-    /// Adds a velocity change (`x`, `y`, one lane each) to each row; the displacements gain −0,
-    /// which leaves every value, −0 included, as it was.
-    @inline(__always)
-    func adding(x: SIMD4<Float>, y: SIMD4<Float>) -> LaneRows {
-        let low = SIMD4(x[0], y[0], x[1], y[1]), high = SIMD4(x[2], y[2], x[3], y[3])
-        let keep = SIMD2<Float>(repeating: -0.0)
-        return LaneRows(row0: row0 + SIMD4(lowHalf: low.lowHalf, highHalf: keep), row1: row1 + SIMD4(lowHalf: low.highHalf, highHalf: keep),
-                        row2: row2 + SIMD4(lowHalf: high.lowHalf, highHalf: keep), row3: row3 + SIMD4(lowHalf: high.highHalf, highHalf: keep))
-    }
-
-    /// Subtracts a velocity change from each row; the displacements lose +0, which leaves them
-    /// as they were.
-    @inline(__always)
-    func subtracting(x: SIMD4<Float>, y: SIMD4<Float>) -> LaneRows {
-        let low = SIMD4(x[0], y[0], x[1], y[1]), high = SIMD4(x[2], y[2], x[3], y[3])
-        let keep = SIMD2<Float>(repeating: 0)
-        return LaneRows(row0: row0 - SIMD4(lowHalf: low.lowHalf, highHalf: keep), row1: row1 - SIMD4(lowHalf: low.highHalf, highHalf: keep),
-                        row2: row2 - SIMD4(lowHalf: high.lowHalf, highHalf: keep), row3: row3 - SIMD4(lowHalf: high.highHalf, highHalf: keep))
-    }
+/// The solver state of the bodies of four contact lanes as columns: velocity and displacement
+/// since step start, one lane each.
+struct LaneMotion {
+    var vx: Lane4
+    var vy: Lane4
+    var dx: Lane4
+    var dy: Lane4
 }
 
 /// The colour groups, four contacts at a time: refresh, warm start, solve and relax. Every
@@ -60,8 +23,8 @@ struct LaneRows {
 /// whole or in chunks on several threads with the same result.
 ///
 /// The substeps work on the solver state (`motion`: velocity and displacement since step
-/// start, single precision, 16 bytes a body), so one SIMD4<Float> — one SSE or NEON register —
-/// holds a body, and four bodies transpose into four lanes with a few shuffles. A contact's
+/// start, single precision, 16 bytes a body, one `SIMD4<Float>` row), read into `Lane4` columns
+/// so an unoptimised build runs the lane arithmetic as inlined scalar code. A contact's
 /// separation is its value at step start (`base`, computed in double) plus the normal
 /// component of the two displacements, so positions never enter the contact loops.
 extension SolverContext {
@@ -78,29 +41,31 @@ extension SolverContext {
                           radius: SIMD4(b0.radius, b1.radius, b2.radius, b3.radius))
     }
 
-    /// The solver state of four bodies, one row per lane.
+    /// The solver state of four bodies as columns of `Lane4`s.
     @inline(__always)
-    func gatherRows(_ index: SIMD4<Int32>) -> LaneRows {
-        LaneRows(row0: motion[Int(index[0])], row1: motion[Int(index[1])], row2: motion[Int(index[2])], row3: motion[Int(index[3])])
+    func gatherMotion(_ index: SIMD4<Int32>) -> LaneMotion {
+        let row0 = motion[Int(index[0])], row1 = motion[Int(index[1])]
+        let row2 = motion[Int(index[2])], row3 = motion[Int(index[3])]
+        return LaneMotion(vx: Lane4(row0[0], row1[0], row2[0], row3[0]), vy: Lane4(row0[1], row1[1], row2[1], row3[1]),
+                          dx: Lane4(row0[2], row1[2], row2[2], row3[2]), dy: Lane4(row0[3], row1[3], row2[3], row3[3]))
     }
 
-    /// Inverse masses and radii of four bodies.
+    /// Inverse masses and radii of four bodies as `Lane4`s.
     @inline(__always)
-    func gatherTraits(_ index: SIMD4<Int32>) -> (invMass: SIMD4<Float>, radius: SIMD4<Float>) {
-        let t01 = SIMD4(lowHalf: traits[Int(index[0])], highHalf: traits[Int(index[1])])
-        let t23 = SIMD4(lowHalf: traits[Int(index[2])], highHalf: traits[Int(index[3])])
-        return (SIMD4(lowHalf: t01.evenHalf, highHalf: t23.evenHalf), SIMD4(lowHalf: t01.oddHalf, highHalf: t23.oddHalf))
+    func gatherTraitLanes(_ index: SIMD4<Int32>) -> (invMass: Lane4, radius: Lane4) {
+        let t0 = traits[Int(index[0])], t1 = traits[Int(index[1])], t2 = traits[Int(index[2])], t3 = traits[Int(index[3])]
+        return (Lane4(t0[0], t1[0], t2[0], t3[0]), Lane4(t0[1], t1[1], t2[1], t3[1]))
     }
 
-    /// Writes the solver state of four bodies (whole rows, so the next gather of a row reads
-    /// what one store wrote), last lane first: a padding lane repeats the first lane's body
-    /// with its old state, and the first lane's write wins.
+    /// Writes four bodies' new velocities with the displacements `read` gathered, as whole rows
+    /// (so the next gather of a row reads what one store wrote), last lane first: a padding lane
+    /// repeats the first lane's body with its old state, and the first lane's write wins.
     @inline(__always)
-    func scatterRows(_ index: SIMD4<Int32>, _ rows: LaneRows) {
-        motion[Int(index[3])] = rows.row3
-        motion[Int(index[2])] = rows.row2
-        motion[Int(index[1])] = rows.row1
-        motion[Int(index[0])] = rows.row0
+    func scatterMotion(_ index: SIMD4<Int32>, _ read: LaneMotion, vx: Lane4, vy: Lane4) {
+        motion[Int(index[3])] = SIMD4(vx.d, vy.d, read.dx.d, read.dy.d)
+        motion[Int(index[2])] = SIMD4(vx.c, vy.c, read.dx.c, read.dy.c)
+        motion[Int(index[1])] = SIMD4(vx.b, vy.b, read.dx.b, read.dy.b)
+        motion[Int(index[0])] = SIMD4(vx.a, vy.a, read.dx.a, read.dy.a)
     }
 
     /// Once per step: every normal from the current centres (a fixed direction for coincident
@@ -149,11 +114,12 @@ extension SolverContext {
     func warmStart(_ groups: Range<Int>) {
         for index in groups {
             let group = lanes[index], shape = geometry[index]
-            let bodyA = gatherRows(group.a), bodyB = gatherRows(group.b)
-            let massA = gatherTraits(group.a).invMass, massB = gatherTraits(group.b).invMass
-            let px = group.impulse * shape.nx, py = group.impulse * shape.ny
-            scatterRows(group.b, bodyB.adding(x: px * massB, y: py * massB))
-            scatterRows(group.a, bodyA.subtracting(x: px * massA, y: py * massA))
+            let bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
+            let massA = gatherTraitLanes(group.a).invMass, massB = gatherTraitLanes(group.b).invMass
+            let impulse = Lane4(group.impulse)
+            let px = impulse * Lane4(shape.nx), py = impulse * Lane4(shape.ny)
+            scatterMotion(group.b, bodyB, vx: bodyB.vx + px * massB, vy: bodyB.vy + py * massB)
+            scatterMotion(group.a, bodyA, vx: bodyA.vx - px * massA, vy: bodyA.vy - py * massA)
         }
     }
 
@@ -176,32 +142,32 @@ extension SolverContext {
     @inline(__always)
     private func solveGroup(_ group: ContactLanes, _ shape: LaneGeometry, _ constants: LaneConstants,
                             biased: Bool) -> SIMD4<Float> {
-        let bodyA = gatherRows(group.a), bodyB = gatherRows(group.b)
-        let traitsA = gatherTraits(group.a), traitsB = gatherTraits(group.b)
-        let relative = (bodyB - bodyA).columns
-        let separation = shape.base + (shape.nx * relative.dx + shape.ny * relative.dy)
-        var bias = SIMD4<Float>(repeating: 0)
-        var massScale = SIMD4<Float>(repeating: 1), impulseScale = SIMD4<Float>(repeating: 0)
+        let bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
+        let traitsA = gatherTraitLanes(group.a), traitsB = gatherTraitLanes(group.b)
+        let nx = Lane4(shape.nx), ny = Lane4(shape.ny), impulse = Lane4(group.impulse)
+        let separation = Lane4(shape.base) + (nx * (bodyB.dx - bodyA.dx) + ny * (bodyB.dy - bodyA.dy))
+        var bias = Lane4(repeating: 0)
+        var massScale = Lane4(repeating: 1), impulseScale = Lane4(repeating: 0)
         if biased {
-            let push = constants.push * (traitsA.radius + traitsB.radius)
-            let spring = constants.biasRate * separation
+            let push = Lane4(repeating: constants.push) * (traitsA.radius + traitsB.radius)
+            let spring = Lane4(repeating: constants.biasRate) * separation
             bias = push
             bias.replace(with: spring, where: spring .> push)
-            massScale = SIMD4(repeating: constants.massScale)
-            impulseScale = SIMD4(repeating: constants.impulseScale)
+            massScale = Lane4(repeating: constants.massScale)
+            impulseScale = Lane4(repeating: constants.impulseScale)
         }
         let apart = separation .> 0  // speculative: may close the gap, no more
-        bias.replace(with: separation * constants.inverseH, where: apart)
+        bias.replace(with: separation * Lane4(repeating: constants.inverseH), where: apart)
         massScale.replace(with: 1, where: apart)
         impulseScale.replace(with: 0, where: apart)
-        let normalSpeed = relative.vx * shape.nx + relative.vy * shape.ny
-        let change = -shape.mass * massScale * (normalSpeed + bias) - impulseScale * group.impulse
-        let total = SolverContext.storedImpulse(group.impulse + change)
-        let applied = total - group.impulse
-        let px = applied * shape.nx, py = applied * shape.ny
-        scatterRows(group.b, bodyB.adding(x: px * traitsB.invMass, y: py * traitsB.invMass))
-        scatterRows(group.a, bodyA.subtracting(x: px * traitsA.invMass, y: py * traitsA.invMass))
-        return total
+        let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
+        let change = -Lane4(shape.mass) * massScale * (normalSpeed + bias) - impulseScale * impulse
+        let total = SolverContext.storedImpulse(impulse + change)
+        let applied = total - impulse
+        let px = applied * nx, py = applied * ny
+        scatterMotion(group.b, bodyB, vx: bodyB.vx + px * traitsB.invMass, vy: bodyB.vy + py * traitsB.invMass)
+        scatterMotion(group.a, bodyA, vx: bodyA.vx - px * traitsA.invMass, vy: bodyA.vy - py * traitsA.invMass)
+        return total.simd
     }
 
     /// Single precision's largest finite value: the largest impulse or separation a contact stores.
@@ -211,6 +177,15 @@ extension SolverContext {
     /// largest finite value), NaN impossible (and would become 0).
     @inline(__always)
     static func storedImpulse(_ sum: SIMD4<Float>) -> SIMD4<Float> {
+        var total = sum
+        total.replace(with: 0, where: .!(sum .> 0))
+        total.replace(with: .greatestFiniteMagnitude, where: sum .> .greatestFiniteMagnitude)
+        return total
+    }
+
+    /// The same in `Lane4`s.
+    @inline(__always)
+    static func storedImpulse(_ sum: Lane4) -> Lane4 {
         var total = sum
         total.replace(with: 0, where: .!(sum .> 0))
         total.replace(with: .greatestFiniteMagnitude, where: sum .> .greatestFiniteMagnitude)
