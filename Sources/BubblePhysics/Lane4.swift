@@ -99,3 +99,105 @@ struct Lane4Mask {
         Lane4Mask(!operand.a, !operand.b, !operand.c, !operand.d)
     }
 }
+
+/// Four double-precision lanes, as `Lane4` for the once-a-step contact refresh.
+struct Lane4D {
+    var a: Double
+    var b: Double
+    var c: Double
+    var d: Double
+
+    @_transparent
+    init(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        self.a = a; self.b = b; self.c = c; self.d = d
+    }
+
+    @_transparent
+    init(repeating value: Double) {
+        a = value; b = value; c = value; d = value
+    }
+
+    @_transparent
+    init(_ vector: SIMD4<Double>) {
+        a = vector[0]; b = vector[1]; c = vector[2]; d = vector[3]
+    }
+
+    /// The lanes rounded to single precision (to nearest), as a standard vector.
+    @_transparent
+    var singles: SIMD4<Float> { SIMD4(Float(a), Float(b), Float(c), Float(d)) }
+
+    /// One lane, by index 0–3.
+    subscript(lane: Int) -> Double {
+        get { lane == 0 ? a : lane == 1 ? b : lane == 2 ? c : d }
+        set {
+            switch lane {
+            case 0: a = newValue
+            case 1: b = newValue
+            case 2: c = newValue
+            default: d = newValue
+            }
+        }
+    }
+
+    @_transparent
+    static func + (lhs: Lane4D, rhs: Lane4D) -> Lane4D {
+        Lane4D(lhs.a + rhs.a, lhs.b + rhs.b, lhs.c + rhs.c, lhs.d + rhs.d)
+    }
+
+    @_transparent
+    static func - (lhs: Lane4D, rhs: Lane4D) -> Lane4D {
+        Lane4D(lhs.a - rhs.a, lhs.b - rhs.b, lhs.c - rhs.c, lhs.d - rhs.d)
+    }
+
+    @_transparent
+    static func * (lhs: Lane4D, rhs: Lane4D) -> Lane4D {
+        Lane4D(lhs.a * rhs.a, lhs.b * rhs.b, lhs.c * rhs.c, lhs.d * rhs.d)
+    }
+
+    @_transparent
+    static func / (lhs: Lane4D, rhs: Lane4D) -> Lane4D {
+        Lane4D(lhs.a / rhs.a, lhs.b / rhs.b, lhs.c / rhs.c, lhs.d / rhs.d)
+    }
+
+    /// Lane by lane, the correctly rounded square root.
+    @_transparent
+    func squareRoot() -> Lane4D {
+        Lane4D(a.squareRoot(), b.squareRoot(), c.squareRoot(), d.squareRoot())
+    }
+
+    /// Lane by lane, `lhs > rhs`.
+    @_transparent
+    static func .> (lhs: Lane4D, rhs: Lane4D) -> Lane4Mask {
+        Lane4Mask(lhs.a > rhs.a, lhs.b > rhs.b, lhs.c > rhs.c, lhs.d > rhs.d)
+    }
+
+    /// Lane by lane, `lhs < rhs`.
+    @_transparent
+    static func .< (lhs: Lane4D, rhs: Lane4D) -> Lane4Mask {
+        Lane4Mask(lhs.a < rhs.a, lhs.b < rhs.b, lhs.c < rhs.c, lhs.d < rhs.d)
+    }
+
+    /// Sets the lanes where `mask` is true to `value`.
+    @_transparent
+    mutating func replace(with value: Double, where mask: Lane4Mask) {
+        if mask.a { a = value }
+        if mask.b { b = value }
+        if mask.c { c = value }
+        if mask.d { d = value }
+    }
+}
+
+extension Lane4Mask {
+    /// True when any lane is.
+    @_transparent
+    var any: Bool { a || b || c || d }
+
+    /// One lane, by index 0–3.
+    subscript(lane: Int) -> Bool { lane == 0 ? a : lane == 1 ? b : lane == 2 ? c : d }
+
+    /// Lane by lane, or.
+    @_transparent
+    static func .| (lhs: Lane4Mask, rhs: Lane4Mask) -> Lane4Mask {
+        Lane4Mask(lhs.a || rhs.a, lhs.b || rhs.b, lhs.c || rhs.c, lhs.d || rhs.d)
+    }
+}

@@ -76,27 +76,38 @@ extension SolverContext {
         for index in groups {
             let group = lanes[index]
             let bodyA = gather(group.a), bodyB = gather(group.b)
-            let dx = bodyB.px - bodyA.px, dy = bodyB.py - bodyA.py
+            let dx = Lane4D(bodyB.px) - Lane4D(bodyA.px), dy = Lane4D(bodyB.py) - Lane4D(bodyA.py)
             let distance = (dx * dx + dy * dy).squareRoot()
-            let radiusSum = bodyA.radius + bodyB.radius
-            let inverse = 1 / distance
+            let radiusSum = Lane4D(bodyA.radius) + Lane4D(bodyB.radius)
+            let inverse = Lane4D(repeating: 1) / distance
             var nx = dx * inverse, ny = dy * inverse
-            let coincident = .!(distance .> 1e-9 * radiusSum)
-            if any(coincident) {
+            let coincident = .!(distance .> Lane4D(repeating: 1e-9) * radiusSum)
+            if coincident.any {
                 for lane in 0..<4 where coincident[lane] {
                     (nx[lane], ny[lane]) = World.fallbackNormal(group.a[lane], group.b[lane])
                 }
             }
-            let padding = SIMD4<Int64>(truncatingIfNeeded: group.a) .== SIMD4<Int64>(truncatingIfNeeded: group.b)
-            let inverseMassSum = bodyA.invMass + bodyB.invMass
-            var mass = 1 / inverseMassSum
-            mass.replace(with: 0, where: .!(inverseMassSum .> 0) .| padding)
-            var impulse = SIMD4<Double>(group.impulse)
-            impulse.replace(with: 0, where: .!(distance .< contactRange * radiusSum) .| padding)
-            lanes[index].impulse = SIMD4<Float>(impulse)
-            geometry[index] = LaneGeometry(nx: SIMD4<Float>(nx), ny: SIMD4<Float>(ny), mass: SIMD4<Float>(mass),
+            let padding = Lane4Mask(group.a[0] == group.b[0], group.a[1] == group.b[1],
+                                    group.a[2] == group.b[2], group.a[3] == group.b[3])
+            let inverseMassSum = Lane4D(bodyA.invMass) + Lane4D(bodyB.invMass)
+            var mass = Lane4D(repeating: 1) / inverseMassSum
+            mass.replace(with: 0, where: .!(inverseMassSum .> Lane4D(repeating: 0)) .| padding)
+            let stored = group.impulse
+            var impulse = Lane4D(Double(stored[0]), Double(stored[1]), Double(stored[2]), Double(stored[3]))
+            impulse.replace(with: 0, where: .!(distance .< Lane4D(repeating: contactRange) * radiusSum) .| padding)
+            lanes[index].impulse = impulse.singles
+            geometry[index] = LaneGeometry(nx: nx.singles, ny: ny.singles, mass: mass.singles,
                                            base: SolverContext.storedSeparation(nx * dx + ny * dy - radiusSum))
         }
+    }
+
+    /// The same in `Lane4D`s.
+    @inline(__always)
+    static func storedSeparation(_ separation: Lane4D) -> SIMD4<Float> {
+        var clamped = separation
+        clamped.replace(with: largestFloat, where: separation .> Lane4D(repeating: largestFloat))
+        clamped.replace(with: -largestFloat, where: separation .< Lane4D(repeating: -largestFloat))
+        return clamped.singles
     }
 
     /// A separation at step start as stored: single precision, within its finite range (two
