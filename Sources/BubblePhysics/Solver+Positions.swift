@@ -82,34 +82,33 @@ extension SolverContext {
     private func integratePositionPair(_ slot: Int, first: Bool, bounds: ClampBounds) -> Bool {
         guard flags[slot].contains(.alive), flags[slot + 1].contains(.alive) else { return false }
         let rowA = motion[slot], rowB = motion[slot + 1]
-        guard SolverContext.allFinite(SIMD4(lowHalf: rowA.lowHalf, highHalf: rowB.lowHalf)) else { return false }
+        guard SolverContext.allFiniteScalars(rowA[0], rowA[1], rowB[0], rowB[1]) else { return false }
         let a = bodies[slot], b = bodies[slot + 1]
-        let vx = SIMD2(Double(rowA.x), Double(rowB.x)), vy = SIMD2(Double(rowA.y), Double(rowB.y))
-        let radius = SIMD2(a.radius, b.radius), limit = maxSpeed * radius
-        guard all(vx * vx + vy * vy .<= limit * limit) else { return false }
-        let oldX = SIMD2(a.px, b.px), oldY = SIMD2(a.py, b.py)
-        let px = oldX + h * vx, py = oldY + h * vy
+        let vx = Lane2D(Double(rowA[0]), Double(rowB[0])), vy = Lane2D(Double(rowA[1]), Double(rowB[1]))
+        let radius = Lane2D(a.radius, b.radius), limit = Lane2D(repeating: maxSpeed) * radius
+        guard Lane2D.allAtMost(vx * vx + vy * vy, limit * limit) else { return false }
+        let oldX = Lane2D(a.px, b.px), oldY = Lane2D(a.py, b.py)
+        let px = oldX + Lane2D(repeating: h) * vx, py = oldY + Lane2D(repeating: h) * vy
         if bounds.clamps {
-            let lowX = bounds.minX + radius, highX = bounds.maxX - radius
-            let lowY = bounds.minY + radius, highY = bounds.maxY - radius
-            guard all(lowX .<= highX .& px .>= lowX .& px .<= highX),
-                  all(lowY .<= highY .& py .>= lowY .& py .<= highY) else { return false }
+            let lowX = Lane2D(repeating: bounds.minX) + radius, highX = Lane2D(repeating: bounds.maxX) - radius
+            let lowY = Lane2D(repeating: bounds.minY) + radius, highY = Lane2D(repeating: bounds.maxY) - radius
+            guard Lane2D.allAtMost(lowX, highX), Lane2D.allAtMost(lowX, px), Lane2D.allAtMost(px, highX),
+                  Lane2D.allAtMost(lowY, highY), Lane2D.allAtMost(lowY, py), Lane2D.allAtMost(py, highY) else { return false }
         }
         var startX = oldX, startY = oldY
         if first {
-            stepStart[slot] = SIMD2(oldX[0], oldY[0])
-            stepStart[slot + 1] = SIMD2(oldX[1], oldY[1])
+            stepStart[slot] = SIMD2(oldX.a, oldY.a)
+            stepStart[slot + 1] = SIMD2(oldX.b, oldY.b)
         } else {
             let startA = stepStart[slot], startB = stepStart[slot + 1]
-            startX = SIMD2(startA.x, startB.x)
-            startY = SIMD2(startA.y, startB.y)
+            startX = Lane2D(startA[0], startB[0])
+            startY = Lane2D(startA[1], startB[1])
         }
-        bodies[slot] = SolverBody(px: px[0], py: py[0], vx: vx[0], vy: vy[0], invMass: a.invMass, radius: a.radius)
-        bodies[slot + 1] = SolverBody(px: px[1], py: py[1], vx: vx[1], vy: vy[1], invMass: b.invMass, radius: b.radius)
-        let velocityX = SIMD2<Float>(vx), velocityY = SIMD2<Float>(vy)
-        let movedX = SIMD2<Float>(px - startX), movedY = SIMD2<Float>(py - startY)
-        motion[slot] = SIMD4(velocityX[0], velocityY[0], movedX[0], movedY[0])
-        motion[slot + 1] = SIMD4(velocityX[1], velocityY[1], movedX[1], movedY[1])
+        bodies[slot] = SolverBody(px: px.a, py: py.a, vx: vx.a, vy: vy.a, invMass: a.invMass, radius: a.radius)
+        bodies[slot + 1] = SolverBody(px: px.b, py: py.b, vx: vx.b, vy: vy.b, invMass: b.invMass, radius: b.radius)
+        let movedX = px - startX, movedY = py - startY
+        motion[slot] = SIMD4(Float(vx.a), Float(vy.a), Float(movedX.a), Float(movedY.a))
+        motion[slot + 1] = SIMD4(Float(vx.b), Float(vy.b), Float(movedX.b), Float(movedY.b))
         return true
     }
 
