@@ -98,13 +98,23 @@ struct DriftGrid {
 
     /// Writes, for each column, the union of the blocks of rows `row ... row + reach` (within
     /// the grid) in that column.
-    func columnUnions(_ row: Int, blocks: UnsafeBufferPointer<DriftBlock>, into unions: UnsafeMutableBufferPointer<DriftBlock>) {
-        let below = min(DriftCheck.reach, rows - 1 - row)
-        for column in 0..<columns {
-            var union = blocks[row * columns + column]
-            for dy in 0 ..< below { union = union.merged(with: blocks[(row + 1 + dy) * columns + column]) }
+    func columnUnions(_ row: Int, blocks: UnsafePointer<DriftBlock>, into unions: UnsafeMutablePointer<DriftBlock>) {
+        let below = DriftCheck.reach < rows - 1 - row ? DriftCheck.reach : rows - 1 - row
+        var column = 0
+        while column < columns {
+            var union = blocks[row * columns + column], dy = 0
+            while dy < below {
+                union = union.merged(with: blocks[(row + 1 + dy) * columns + column])
+                dy += 1
+            }
             unions[column] = union
+            column += 1
         }
+    }
+
+    /// The same over buffers (tests).
+    func columnUnions(_ row: Int, blocks: UnsafeBufferPointer<DriftBlock>, into unions: UnsafeMutableBufferPointer<DriftBlock>) {
+        columnUnions(row, blocks: blocks.start, into: unions.start)
     }
 
     /// Sorts the colliding bodies into blocks, in slot order within a block: `members` holds

@@ -1,14 +1,3 @@
-/// The bodies of four contact lanes at step start, in double precision (the refresh and the
-/// approach speeds of restitution read them).
-struct LaneBodies {
-    var px: SIMD4<Double>
-    var py: SIMD4<Double>
-    var vx: SIMD4<Double>
-    var vy: SIMD4<Double>
-    var invMass: SIMD4<Double>
-    var radius: SIMD4<Double>
-}
-
 /// The solver state of the bodies of four contact lanes as columns: velocity and displacement
 /// since step start, one lane each.
 struct LaneMotion {
@@ -18,9 +7,9 @@ struct LaneMotion {
     var dy: Lane4
 }
 
-/// The colour groups, four contacts at a time: refresh, warm start, solve and relax. Every
-/// function takes a range of groups within one colour (the refresh: any range), so it can run
-/// whole or in chunks on several threads with the same result.
+/// The colour groups, four contacts at a time: warm start, solve and relax (the refresh is in
+/// `Solver+Refresh.swift`). Every function takes a range of groups within one colour, so it can
+/// run whole or in chunks on several threads with the same result.
 ///
 /// The substeps work on the solver state (`motion`: velocity and displacement since step
 /// start, single precision, 16 bytes a body, one `SIMD4<Float>` row), read into `Lane4` columns
@@ -28,109 +17,74 @@ struct LaneMotion {
 /// separation is its value at step start (`base`, computed in double) plus the normal
 /// component of the two displacements, so positions never enter the contact loops.
 extension SolverContext {
-    // The gathers and scatters index the buffers directly: checked in debug builds, unchecked
-    // in release (the build writes only live slots, `checkInvariants` verifies it).
+    // The gathers and scatters index the flat views (`Flat.swift`) unchecked: the build writes
+    // only live slots, `checkInvariants` verifies it.
 
-    /// The bodies of four lanes, in double precision.
-    @inline(__always)
-    func gather(_ index: SIMD4<Int32>) -> LaneBodies {
-        let b0 = bodies[Int(index[0])], b1 = bodies[Int(index[1])], b2 = bodies[Int(index[2])], b3 = bodies[Int(index[3])]
-        return LaneBodies(px: SIMD4(b0.px, b1.px, b2.px, b3.px), py: SIMD4(b0.py, b1.py, b2.py, b3.py),
-                          vx: SIMD4(b0.vx, b1.vx, b2.vx, b3.vx), vy: SIMD4(b0.vy, b1.vy, b2.vy, b3.vy),
-                          invMass: SIMD4(b0.invMass, b1.invMass, b2.invMass, b3.invMass),
-                          radius: SIMD4(b0.radius, b1.radius, b2.radius, b3.radius))
+    /// The slots of the `a` bodies of group `group` (four `Int32`s; the `b` bodies' follow at
+    /// `+ 4`), in the flat view of `lanes`.
+    @_transparent
+    func slots(_ group: Int) -> UnsafeMutablePointer<Int32> {
+        UnsafeMutableRawPointer(laneBase + group).assumingMemoryBound(to: Int32.self)
     }
 
-    /// The solver state of four bodies as columns of `Lane4`s.
+    /// The accumulated impulses of group `group` (four floats).
+    @_transparent
+    func impulses(_ group: Int) -> UnsafeMutablePointer<Float> {
+        (UnsafeMutableRawPointer(laneBase + group) + 32).assumingMemoryBound(to: Float.self)
+    }
+
+    /// The geometry of group `group`: normals x at `[0 ..< 4]`, y at `[4 ..< 8]`, masses at
+    /// `[8 ..< 12]`, step-start separations at `[12 ..< 16]`.
+    @_transparent
+    func shape(_ group: Int) -> UnsafeMutablePointer<Float> { geometryScalars + 16 * group }
+
+    /// The solver state of the four bodies in `slots[0 ..< 4]` as columns of `Lane4`s.
     @inline(__always)
-    func gatherMotion(_ index: SIMD4<Int32>) -> LaneMotion {
-        let row0 = motion[Int(index[0])], row1 = motion[Int(index[1])]
-        let row2 = motion[Int(index[2])], row3 = motion[Int(index[3])]
+    func gatherMotion(_ slots: UnsafeMutablePointer<Int32>) -> LaneMotion {
+        let row0 = motionScalars + 4 * Int(slots[0]), row1 = motionScalars + 4 * Int(slots[1])
+        let row2 = motionScalars + 4 * Int(slots[2]), row3 = motionScalars + 4 * Int(slots[3])
         return LaneMotion(vx: Lane4(row0[0], row1[0], row2[0], row3[0]), vy: Lane4(row0[1], row1[1], row2[1], row3[1]),
                           dx: Lane4(row0[2], row1[2], row2[2], row3[2]), dy: Lane4(row0[3], row1[3], row2[3], row3[3]))
     }
 
-    /// Inverse masses and radii of four bodies as `Lane4`s.
-    @inline(__always)
-    func gatherTraitLanes(_ index: SIMD4<Int32>) -> (invMass: Lane4, radius: Lane4) {
-        let t0 = traits[Int(index[0])], t1 = traits[Int(index[1])], t2 = traits[Int(index[2])], t3 = traits[Int(index[3])]
-        return (Lane4(t0[0], t1[0], t2[0], t3[0]), Lane4(t0[1], t1[1], t2[1], t3[1]))
+    /// Inverse masses of the four bodies in `slots[0 ..< 4]`.
+    @_transparent
+    func gatherInverseMasses(_ slots: UnsafeMutablePointer<Int32>) -> Lane4 {
+        Lane4(traitScalars[2 * Int(slots[0])], traitScalars[2 * Int(slots[1])],
+              traitScalars[2 * Int(slots[2])], traitScalars[2 * Int(slots[3])])
+    }
+
+    /// Radii of the four bodies in `slots[0 ..< 4]`.
+    @_transparent
+    func gatherRadii(_ slots: UnsafeMutablePointer<Int32>) -> Lane4 {
+        Lane4(traitScalars[2 * Int(slots[0]) + 1], traitScalars[2 * Int(slots[1]) + 1],
+              traitScalars[2 * Int(slots[2]) + 1], traitScalars[2 * Int(slots[3]) + 1])
     }
 
     /// Writes four bodies' new velocities with the displacements `read` gathered, as whole rows
     /// (so the next gather of a row reads what one store wrote), last lane first: a padding lane
     /// repeats the first lane's body with its old state, and the first lane's write wins.
     @inline(__always)
-    func scatterMotion(_ index: SIMD4<Int32>, _ read: LaneMotion, vx: Lane4, vy: Lane4) {
-        motion[Int(index[3])] = SIMD4(vx.d, vy.d, read.dx.d, read.dy.d)
-        motion[Int(index[2])] = SIMD4(vx.c, vy.c, read.dx.c, read.dy.c)
-        motion[Int(index[1])] = SIMD4(vx.b, vy.b, read.dx.b, read.dy.b)
-        motion[Int(index[0])] = SIMD4(vx.a, vy.a, read.dx.a, read.dy.a)
-    }
-
-    /// Once per step: every normal from the current centres (a fixed direction for coincident
-    /// ones), every separation and mass from the current bodies, and the impulse dropped where
-    /// the pair is beyond the speculative range.
-    @inline(__always)
-    func refresh(_ groups: Range<Int>) {
-        for index in groups {
-            let group = lanes[index]
-            let bodyA = gather(group.a), bodyB = gather(group.b)
-            let dx = Lane4D(bodyB.px) - Lane4D(bodyA.px), dy = Lane4D(bodyB.py) - Lane4D(bodyA.py)
-            let distance = (dx * dx + dy * dy).squareRoot()
-            let radiusSum = Lane4D(bodyA.radius) + Lane4D(bodyB.radius)
-            let inverse = Lane4D(repeating: 1) / distance
-            var nx = dx * inverse, ny = dy * inverse
-            let coincident = .!(distance .> Lane4D(repeating: 1e-9) * radiusSum)
-            if coincident.any {
-                for lane in 0..<4 where coincident[lane] {
-                    (nx[lane], ny[lane]) = World.fallbackNormal(group.a[lane], group.b[lane])
-                }
-            }
-            let padding = Lane4Mask(group.a[0] == group.b[0], group.a[1] == group.b[1],
-                                    group.a[2] == group.b[2], group.a[3] == group.b[3])
-            let inverseMassSum = Lane4D(bodyA.invMass) + Lane4D(bodyB.invMass)
-            var mass = Lane4D(repeating: 1) / inverseMassSum
-            mass.replace(with: 0, where: .!(inverseMassSum .> Lane4D(repeating: 0)) .| padding)
-            let stored = group.impulse
-            var impulse = Lane4D(Double(stored[0]), Double(stored[1]), Double(stored[2]), Double(stored[3]))
-            impulse.replace(with: 0, where: .!(distance .< Lane4D(repeating: contactRange) * radiusSum) .| padding)
-            lanes[index].impulse = impulse.singles
-            geometry[index] = LaneGeometry(nx: nx.singles, ny: ny.singles, mass: mass.singles,
-                                           base: SolverContext.storedSeparation(nx * dx + ny * dy - radiusSum))
-        }
-    }
-
-    /// The same in `Lane4D`s.
-    @inline(__always)
-    static func storedSeparation(_ separation: Lane4D) -> SIMD4<Float> {
-        var clamped = separation
-        clamped.replace(with: largestFloat, where: separation .> Lane4D(repeating: largestFloat))
-        clamped.replace(with: -largestFloat, where: separation .< Lane4D(repeating: -largestFloat))
-        return clamped.singles
-    }
-
-    /// A separation at step start as stored: single precision, within its finite range (two
-    /// bodies a position limit apart still have a finite gap).
-    @inline(__always)
-    static func storedSeparation(_ separation: SIMD4<Double>) -> SIMD4<Float> {
-        var clamped = separation
-        clamped.replace(with: largestFloat, where: separation .> largestFloat)
-        clamped.replace(with: -largestFloat, where: separation .< -largestFloat)
-        return SIMD4<Float>(clamped)
+    func scatterMotion(_ slots: UnsafeMutablePointer<Int32>, _ read: LaneMotion, vx: Lane4, vy: Lane4) {
+        Lane4(vx.d, vy.d, read.dx.d, read.dy.d).store(to: motionScalars + 4 * Int(slots[3]))
+        Lane4(vx.c, vy.c, read.dx.c, read.dy.c).store(to: motionScalars + 4 * Int(slots[2]))
+        Lane4(vx.b, vy.b, read.dx.b, read.dy.b).store(to: motionScalars + 4 * Int(slots[1]))
+        Lane4(vx.a, vy.a, read.dx.a, read.dy.a).store(to: motionScalars + 4 * Int(slots[0]))
     }
 
     /// Re-applies the accumulated impulses of a range of groups of one colour.
     @inline(__always)
     func warmStart(_ groups: Range<Int>) {
-        for index in groups {
-            let group = lanes[index], shape = geometry[index]
-            let bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
-            let massA = gatherTraitLanes(group.a).invMass, massB = gatherTraitLanes(group.b).invMass
-            let impulse = Lane4(group.impulse)
-            let px = impulse * Lane4(shape.nx), py = impulse * Lane4(shape.ny)
-            scatterMotion(group.b, bodyB, vx: bodyB.vx + px * massB, vy: bodyB.vy + py * massB)
-            scatterMotion(group.a, bodyA, vx: bodyA.vx - px * massA, vy: bodyA.vy - py * massA)
+        var index = groups.lowerBound
+        while index < groups.upperBound {
+            let slotsA = slots(index), slotsB = slotsA + 4, shape = shape(index)
+            let bodyA = gatherMotion(slotsA), bodyB = gatherMotion(slotsB)
+            let massA = gatherInverseMasses(slotsA), massB = gatherInverseMasses(slotsB)
+            let impulse = Lane4(impulses(index))
+            let px = impulse * Lane4(shape), py = impulse * Lane4(shape + 4)
+            scatterMotion(slotsB, bodyB, vx: bodyB.vx + px * massB, vy: bodyB.vy + py * massB)
+            scatterMotion(slotsA, bodyA, vx: bodyA.vx - px * massA, vy: bodyA.vy - py * massA)
+            index += 1
         }
     }
 
@@ -138,7 +92,11 @@ extension SolverContext {
     @inline(__always)
     func solve(_ groups: Range<Int>) {
         let constants = LaneConstants(self)
-        for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: true) }
+        var index = groups.lowerBound
+        while index < groups.upperBound {
+            solveGroup(index, constants, biased: true)
+            index += 1
+        }
     }
 
     /// One sweep over a range of groups of one colour that only stops approach (the relax).
@@ -146,21 +104,25 @@ extension SolverContext {
     @inline(__always)
     func relax(_ groups: Range<Int>) {
         let constants = LaneConstants(self)
-        for index in groups { lanes[index].impulse = solveGroup(lanes[index], geometry[index], constants, biased: false) }
+        var index = groups.lowerBound
+        while index < groups.upperBound {
+            solveGroup(index, constants, biased: false)
+            index += 1
+        }
     }
 
-    /// Solves the four contacts of a group at once; returns their new accumulated impulses.
+    /// Solves the four contacts of group `index` at once and stores their new accumulated impulses.
     @inline(__always)
-    private func solveGroup(_ group: ContactLanes, _ shape: LaneGeometry, _ constants: LaneConstants,
-                            biased: Bool) -> SIMD4<Float> {
-        let bodyA = gatherMotion(group.a), bodyB = gatherMotion(group.b)
-        let traitsA = gatherTraitLanes(group.a), traitsB = gatherTraitLanes(group.b)
-        let nx = Lane4(shape.nx), ny = Lane4(shape.ny), impulse = Lane4(group.impulse)
-        let separation = Lane4(shape.base) + (nx * (bodyB.dx - bodyA.dx) + ny * (bodyB.dy - bodyA.dy))
+    private func solveGroup(_ index: Int, _ constants: LaneConstants, biased: Bool) {
+        let slotsA = slots(index), slotsB = slotsA + 4, shape = shape(index), stored = impulses(index)
+        let bodyA = gatherMotion(slotsA), bodyB = gatherMotion(slotsB)
+        let massA = gatherInverseMasses(slotsA), massB = gatherInverseMasses(slotsB)
+        let nx = Lane4(shape), ny = Lane4(shape + 4), impulse = Lane4(stored)
+        let separation = Lane4(shape + 12) + (nx * (bodyB.dx - bodyA.dx) + ny * (bodyB.dy - bodyA.dy))
         var bias = Lane4(repeating: 0)
         var massScale = Lane4(repeating: 1), impulseScale = Lane4(repeating: 0)
         if biased {
-            let push = Lane4(repeating: constants.push) * (traitsA.radius + traitsB.radius)
+            let push = Lane4(repeating: constants.push) * (gatherRadii(slotsA) + gatherRadii(slotsB))
             let spring = Lane4(repeating: constants.biasRate) * separation
             bias = push
             bias.replace(with: spring, where: spring .> push)
@@ -172,13 +134,13 @@ extension SolverContext {
         massScale.replace(with: 1, where: apart)
         impulseScale.replace(with: 0, where: apart)
         let normalSpeed = (bodyB.vx - bodyA.vx) * nx + (bodyB.vy - bodyA.vy) * ny
-        let change = -Lane4(shape.mass) * massScale * (normalSpeed + bias) - impulseScale * impulse
+        let change = -Lane4(shape + 8) * massScale * (normalSpeed + bias) - impulseScale * impulse
         let total = SolverContext.storedImpulse(impulse + change)
         let applied = total - impulse
         let px = applied * nx, py = applied * ny
-        scatterMotion(group.b, bodyB, vx: bodyB.vx + px * traitsB.invMass, vy: bodyB.vy + py * traitsB.invMass)
-        scatterMotion(group.a, bodyA, vx: bodyA.vx - px * traitsA.invMass, vy: bodyA.vy - py * traitsA.invMass)
-        return total.simd
+        scatterMotion(slotsB, bodyB, vx: bodyB.vx + px * massB, vy: bodyB.vy + py * massB)
+        scatterMotion(slotsA, bodyA, vx: bodyA.vx - px * massA, vy: bodyA.vy - py * massA)
+        total.store(to: stored)
     }
 
     /// Single precision's largest finite value: the largest impulse or separation a contact stores.
@@ -232,5 +194,135 @@ struct LaneConstants {
         massScale = Float(context.contactSoftness.massScale)
         impulseScale = Float(context.contactSoftness.impulseScale)
         inverseH = Float(context.inverseH)
+    }
+}
+
+/// Four single-precision lanes as four stored values, for the contact loops.
+///
+/// Every operator is `@_transparent`, so an unoptimised build (an app's Debug build, where this
+/// package is a dependency) inlines it to four scalar instructions instead of calling the
+/// standard library's generic `SIMD4` code. Such a build compiles file by file and inlines
+/// only what the same file defines, so the lane types live beside the loops that use them. Each operation is the same IEEE-754 operation lane
+/// by lane as the `SIMD4<Float>` one it replaces (no fused multiply-add, same order), so results
+/// are bit-identical; an optimised build vectorises the straight-line code again.
+struct Lane4 {
+    var a: Float
+    var b: Float
+    var c: Float
+    var d: Float
+
+    @_transparent
+    init(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+        self.a = a; self.b = b; self.c = c; self.d = d
+    }
+
+    @_transparent
+    init(repeating value: Float) {
+        a = value; b = value; c = value; d = value
+    }
+
+    @_transparent
+    init(_ vector: SIMD4<Float>) {
+        a = vector[0]; b = vector[1]; c = vector[2]; d = vector[3]
+    }
+
+    /// The four floats at `scalars[0 ..< 4]`.
+    @_transparent
+    init(_ scalars: UnsafeMutablePointer<Float>) {
+        a = scalars[0]; b = scalars[1]; c = scalars[2]; d = scalars[3]
+    }
+
+    /// Writes the lanes to `scalars[0 ..< 4]` as one 16-byte row.
+    @_transparent
+    func store(to scalars: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(scalars).assumingMemoryBound(to: Lane4.self).pointee = self
+    }
+
+    /// The lanes as a standard vector (for storage).
+    @_transparent
+    var simd: SIMD4<Float> { SIMD4(a, b, c, d) }
+
+    @_transparent
+    static func + (lhs: Lane4, rhs: Lane4) -> Lane4 {
+        Lane4(lhs.a + rhs.a, lhs.b + rhs.b, lhs.c + rhs.c, lhs.d + rhs.d)
+    }
+
+    @_transparent
+    static func - (lhs: Lane4, rhs: Lane4) -> Lane4 {
+        Lane4(lhs.a - rhs.a, lhs.b - rhs.b, lhs.c - rhs.c, lhs.d - rhs.d)
+    }
+
+    @_transparent
+    static func * (lhs: Lane4, rhs: Lane4) -> Lane4 {
+        Lane4(lhs.a * rhs.a, lhs.b * rhs.b, lhs.c * rhs.c, lhs.d * rhs.d)
+    }
+
+    @_transparent
+    static prefix func - (operand: Lane4) -> Lane4 {
+        Lane4(-operand.a, -operand.b, -operand.c, -operand.d)
+    }
+
+    /// Lane by lane, `lhs > rhs`.
+    @_transparent
+    static func .> (lhs: Lane4, rhs: Lane4) -> Lane4Mask {
+        Lane4Mask(lhs.a > rhs.a, lhs.b > rhs.b, lhs.c > rhs.c, lhs.d > rhs.d)
+    }
+
+    /// Lane by lane, `lhs > rhs` against one value.
+    @_transparent
+    static func .> (lhs: Lane4, rhs: Float) -> Lane4Mask {
+        Lane4Mask(lhs.a > rhs, lhs.b > rhs, lhs.c > rhs, lhs.d > rhs)
+    }
+
+    /// Takes `other`'s lanes where `mask` is true.
+    @_transparent
+    mutating func replace(with other: Lane4, where mask: Lane4Mask) {
+        if mask.a { a = other.a }
+        if mask.b { b = other.b }
+        if mask.c { c = other.c }
+        if mask.d { d = other.d }
+    }
+
+    /// Sets the lanes where `mask` is true to `value`.
+    @_transparent
+    mutating func replace(with value: Float, where mask: Lane4Mask) {
+        if mask.a { a = value }
+        if mask.b { b = value }
+        if mask.c { c = value }
+        if mask.d { d = value }
+    }
+}
+
+/// Four lane conditions, as `Lane4`'s comparisons produce them.
+struct Lane4Mask {
+    var a: Bool
+    var b: Bool
+    var c: Bool
+    var d: Bool
+
+    @_transparent
+    init(_ a: Bool, _ b: Bool, _ c: Bool, _ d: Bool) {
+        self.a = a; self.b = b; self.c = c; self.d = d
+    }
+
+    /// Lane by lane, not.
+    @_transparent
+    static prefix func .! (operand: Lane4Mask) -> Lane4Mask {
+        Lane4Mask(!operand.a, !operand.b, !operand.c, !operand.d)
+    }
+}
+
+extension Lane4Mask {
+    /// True when any lane is.
+    @_transparent
+    var any: Bool { a || b || c || d }
+
+    /// One lane, by index 0–3.
+    subscript(lane: Int) -> Bool { lane == 0 ? a : lane == 1 ? b : lane == 2 ? c : d }
+
+    /// Lane by lane, or.
+    @_transparent
+    static func .| (lhs: Lane4Mask, rhs: Lane4Mask) -> Lane4Mask {
+        Lane4Mask(lhs.a || rhs.a, lhs.b || rhs.b, lhs.c || rhs.c, lhs.d || rhs.d)
     }
 }

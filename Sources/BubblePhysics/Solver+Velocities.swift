@@ -155,3 +155,35 @@ extension SolverContext {
         v0 - v0 == 0 && v1 - v1 == 0 && v2 - v2 == 0 && v3 - v3 == 0
     }
 }
+
+/// Two double-precision lanes, as `Lane4` for the two-body velocity update.
+struct Lane2D {
+    var a: Double
+    var b: Double
+
+    @_transparent
+    init(_ a: Double, _ b: Double) { self.a = a; self.b = b }
+
+    @_transparent
+    init(repeating value: Double) { a = value; b = value }
+
+    @_transparent
+    static func + (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a + rhs.a, lhs.b + rhs.b) }
+
+    @_transparent
+    static func - (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a - rhs.a, lhs.b - rhs.b) }
+
+    @_transparent
+    static func * (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a * rhs.a, lhs.b * rhs.b) }
+
+    @_transparent
+    static func / (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a / rhs.a, lhs.b / rhs.b) }
+
+    /// Lane by lane, the correctly rounded square root.
+    @_transparent
+    func squareRoot() -> Lane2D { Lane2D(a.squareRoot(), b.squareRoot()) }
+
+    /// True when `lhs <= rhs` in both lanes.
+    @_transparent
+    static func allAtMost(_ lhs: Lane2D, _ rhs: Lane2D) -> Bool { lhs.a <= rhs.a && lhs.b <= rhs.b }
+}

@@ -192,6 +192,13 @@ struct SolverContext {
     let groupStart: UnsafeBufferPointer<Int32>
     let overflow: UnsafeMutableBufferPointer<Contact>
     let walls: UnsafeMutableBufferPointer<WallContact>
+    /// Flat views of `bodies`, `motion` (4 scalars a slot), `traits` (2 a slot), `lanes` and
+    /// `geometry` (16 a group) for the hot loops (`Flat.swift`).
+    let body: UnsafeMutablePointer<SolverBody>
+    let motionScalars: UnsafeMutablePointer<Float>
+    let traitScalars: UnsafeMutablePointer<Float>
+    let laneBase: UnsafeMutablePointer<ContactLanes>
+    let geometryScalars: UnsafeMutablePointer<Float>
     let h: Double
     let inverseH: Double
     let substepsPerStep: Int
@@ -225,6 +232,12 @@ struct SolverContext {
         groupStart = UnsafeBufferPointer(storage.groupStart.buffer)
         overflow = storage.overflow.buffer
         walls = storage.walls.buffer
+        precondition(FlatLayout.holds, "SIMD vectors are not laid out as their scalars")
+        body = bodies.start
+        motionScalars = motion.scalars
+        traitScalars = traits.scalars
+        laneBase = lanes.start
+        geometryScalars = UnsafeMutableRawPointer(geometry.start).assumingMemoryBound(to: Float.self)
         let configuration = world.configuration
         h = configuration.timeStep / Double(configuration.substeps)
         inverseH = 1 / h
