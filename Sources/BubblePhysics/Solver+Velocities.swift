@@ -27,43 +27,49 @@ extension SolverContext {
     /// The velocity update of one body.
     @inline(__always)
     private func integrateVelocity(_ slot: Int, first: Bool) {
-        let bodyFlags = flags[slot]
+        let bodyFlags = flag[slot]
         guard bodyFlags.contains(.alive) else { return }
-        var body = bodies[slot]
-        var displacement = SIMD2<Float>.zero
+        var body = self.body[slot]
+        let row = motionScalars + 4 * slot
+        var displacementX: Float = 0, displacementY: Float = 0
         if first {
-            traits[slot] = SIMD2(Float(body.invMass), Float(body.radius))
+            traitScalars[2 * slot] = Float(body.invMass)
+            traitScalars[2 * slot + 1] = Float(body.radius)
         } else {
             loadVelocity(slot, into: &body)
-            displacement = motion[slot].highHalf
+            displacementX = row[2]
+            displacementY = row[3]
         }
         if !bodyFlags.contains(.kinematic) {
             limitSpeed(&body)
             if field.strength > 0 && bodyFlags.contains(.attracted) { applyField(to: &body) }
-            let damping = 1 / (1 + h * resistances[slot])
+            let damping = 1 / (1 + h * resistance[slot])
             body.vx *= damping
             body.vy *= damping
         }
         limitSpeed(&body)
-        motion[slot] = SIMD4(lowHalf: SIMD2(Float(body.vx), Float(body.vy)), highHalf: displacement)
+        row[0] = Float(body.vx)
+        row[1] = Float(body.vy)
+        row[2] = displacementX
+        row[3] = displacementY
     }
 
     /// The velocity update of bodies `slot` and `slot + 1` in two lanes; false, having written
     /// nothing, when either leaves the common path.
     @inline(__always)
     private func integrateVelocityPair(_ slot: Int, first: Bool) -> Bool {
-        let flagsA = flags[slot], flagsB = flags[slot + 1]
+        let flagsA = flag[slot], flagsB = flag[slot + 1]
         let pulled = field.strength > 0 && flagsA.contains(.attracted)
-        guard flagsA == flagsB, flagsA.contains(.alive), !flagsA.contains(.kinematic) else { return false }
-        let a = bodies[slot], b = bodies[slot + 1]
+        guard flagsA.rawValue == flagsB.rawValue, flagsA.contains(.alive), !flagsA.contains(.kinematic) else { return false }
+        let a = body[slot], b = body[slot + 1]
+        let rowA = motionScalars + 4 * slot, rowB = rowA + 4
         var vx = Lane2D(a.vx, b.vx), vy = Lane2D(a.vy, b.vy)
-        var displacement = SIMD4<Float>.zero
+        var displacement = (Float(0), Float(0), Float(0), Float(0))
         if !first {
-            let rowA = motion[slot], rowB = motion[slot + 1]
             guard SolverContext.allFiniteScalars(rowA[0], rowA[1], rowB[0], rowB[1]) else { return false }
             vx = Lane2D(Double(rowA[0]), Double(rowB[0]))
             vy = Lane2D(Double(rowA[1]), Double(rowB[1]))
-            displacement = SIMD4(rowA[2], rowA[3], rowB[2], rowB[3])
+            displacement = (rowA[2], rowA[3], rowB[2], rowB[3])
         }
         let radius = Lane2D(a.radius, b.radius)
         let limit = Lane2D(repeating: maxSpeed) * radius, limitSquared = limit * limit
@@ -74,16 +80,23 @@ extension SolverContext {
                 return false
             }
         }
-        let damping = Lane2D(repeating: 1) / (Lane2D(repeating: 1) + Lane2D(repeating: h) * Lane2D(resistances[slot], resistances[slot + 1]))
+        let damping = Lane2D(repeating: 1) / (Lane2D(repeating: 1) + Lane2D(repeating: h) * Lane2D(resistance[slot], resistance[slot + 1]))
         vx = vx * damping
         vy = vy * damping
         guard Lane2D.allAtMost(vx * vx + vy * vy, limitSquared) else { return false }
         if first {
-            traits[slot] = SIMD2(Float(a.invMass), Float(a.radius))
-            traits[slot + 1] = SIMD2(Float(b.invMass), Float(b.radius))
+            let traits = traitScalars + 2 * slot
+            traits[0] = Float(a.invMass)
+            traits[1] = Float(a.radius)
+            traits[2] = Float(b.invMass)
+            traits[3] = Float(b.radius)
         }
-        motion[slot] = SIMD4(Float(vx.a), Float(vy.a), displacement[0], displacement[1])
-        motion[slot + 1] = SIMD4(Float(vx.b), Float(vy.b), displacement[2], displacement[3])
+        rowA[0] = Float(vx.a)
+        rowA[1] = Float(vy.a)
+        (rowA[2], rowA[3]) = (displacement.0, displacement.1)
+        rowB[0] = Float(vx.b)
+        rowB[1] = Float(vy.b)
+        (rowB[2], rowB[3]) = (displacement.2, displacement.3)
         return true
     }
 

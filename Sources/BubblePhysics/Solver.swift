@@ -192,9 +192,14 @@ struct SolverContext {
     let groupStart: UnsafeBufferPointer<Int32>
     let overflow: UnsafeMutableBufferPointer<Contact>
     let walls: UnsafeMutableBufferPointer<WallContact>
-    /// Flat views of `bodies`, `motion` (4 scalars a slot), `traits` (2 a slot), `lanes` and
-    /// `geometry` (16 a group) for the hot loops (`Flat.swift`).
+    /// Flat views of `bodies`, `flags`, `resistances`, `stepStart` and `buildPosition` (2
+    /// scalars a slot), `motion` (4 a slot), `traits` (2 a slot), `lanes` and `geometry` (16 a
+    /// group) for the hot loops (`Flat.swift`).
     let body: UnsafeMutablePointer<SolverBody>
+    let flag: UnsafePointer<BodyFlags>
+    let resistance: UnsafePointer<Double>
+    let stepStartScalars: UnsafeMutablePointer<Double>
+    let buildScalars: UnsafePointer<Float>
     let motionScalars: UnsafeMutablePointer<Float>
     let traitScalars: UnsafeMutablePointer<Float>
     let laneBase: UnsafeMutablePointer<ContactLanes>
@@ -234,6 +239,10 @@ struct SolverContext {
         walls = storage.walls.buffer
         precondition(FlatLayout.holds, "SIMD vectors are not laid out as their scalars")
         body = bodies.start
+        flag = flags.start
+        resistance = resistances.start
+        stepStartScalars = stepStart.scalars
+        buildScalars = buildPosition.scalars
         motionScalars = motion.scalars
         traitScalars = traits.scalars
         laneBase = lanes.start
@@ -259,9 +268,8 @@ struct SolverContext {
     /// no valid input produces, becomes the largest finite one or 0, so the step stays finite).
     @inline(__always)
     func loadVelocity(_ slot: Int, into body: inout SolverBody) {
-        let velocity = motion[slot]
-        body.vx = SolverContext.finite(velocity.x)
-        body.vy = SolverContext.finite(velocity.y)
+        body.vx = SolverContext.finite(motionScalars[4 * slot])
+        body.vy = SolverContext.finite(motionScalars[4 * slot + 1])
     }
 
     /// `value` in double precision; ±infinity becomes ± the largest finite Float, NaN 0.
