@@ -156,30 +156,12 @@ struct DriftCheck {
         return !(ex * ex + ey * ey < inside * inside)
     }
 
-    /// A bound on the distance between a build position and its single-precision copy (relative,
-    /// plus the spacing of subnormal floats).
-    @inline(__always)
-    static func rounding(_ built: SIMD2<Float>) -> Double { rounding(built.x, built.y) }
-
-    /// The same for a build position's two coordinates.
+    /// A bound on the distance between a build position (`x`, `y`) and its single-precision copy
+    /// (relative, plus the spacing of subnormal floats).
     @inline(__always)
     static func rounding(_ x: Float, _ y: Float) -> Double {
         (Double(x).magnitude + Double(y).magnitude) * 0x1p-23 + 0x1p-149
     }
-
-    /// The lane-wise smaller of two vectors, keeping `box`'s lane where `value`'s is not smaller
-    /// (so a NaN never enters; inlined and specialized, unlike the generic `pointwiseMin`).
-    @inline(__always)
-    static func lower<Vector: SIMD>(_ box: Vector, _ value: Vector) -> Vector where Vector.Scalar: Comparable {
-        var result = box
-        result.replace(with: value, where: value .< box)
-        return result
-    }
-
-    /// True when the body in `slot` takes part in contacts (the bodies the pair search sees).
-    @inline(__always)
-    func collides(_ slot: Int) -> Bool { flags[slot].isSuperset(of: GridPasses.colliding) }
-
 }
 
 /// The passes of a drift check that run in chunks (while the check runs): each block's

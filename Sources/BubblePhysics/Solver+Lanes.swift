@@ -5,6 +5,11 @@ struct LaneMotion {
     var vy: Lane4
     var dx: Lane4
     var dy: Lane4
+
+    @_transparent
+    init(vx: Lane4, vy: Lane4, dx: Lane4, dy: Lane4) {
+        self.vx = vx; self.vy = vy; self.dx = dx; self.dy = dy
+    }
 }
 
 /// The colour groups, four contacts at a time: warm start, solve and relax (the refresh is in
@@ -39,7 +44,7 @@ extension SolverContext {
     func shape(_ group: Int) -> UnsafeMutablePointer<Float> { geometryScalars + 16 * group }
 
     /// The solver state of the four bodies in `slots[0 ..< 4]` as columns of `Lane4`s.
-    @inline(__always)
+    @_transparent
     func gatherMotion(_ slots: UnsafeMutablePointer<Int32>) -> LaneMotion {
         let row0 = motionScalars + 4 * Int(slots[0]), row1 = motionScalars + 4 * Int(slots[1])
         let row2 = motionScalars + 4 * Int(slots[2]), row3 = motionScalars + 4 * Int(slots[3])
@@ -64,7 +69,7 @@ extension SolverContext {
     /// Writes four bodies' new velocities with the displacements `read` gathered, as whole rows
     /// (so the next gather of a row reads what one store wrote), last lane first: a padding lane
     /// repeats the first lane's body with its old state, and the first lane's write wins.
-    @inline(__always)
+    @_transparent
     func scatterMotion(_ slots: UnsafeMutablePointer<Int32>, _ read: LaneMotion, vx: Lane4, vy: Lane4) {
         Lane4(vx.d, vy.d, read.dx.d, read.dy.d).store(to: motionScalars + 4 * Int(slots[3]))
         Lane4(vx.c, vy.c, read.dx.c, read.dy.c).store(to: motionScalars + 4 * Int(slots[2]))
@@ -157,7 +162,7 @@ extension SolverContext {
     }
 
     /// The same in `Lane4`s.
-    @inline(__always)
+    @_transparent
     static func storedImpulse(_ sum: Lane4) -> Lane4 {
         var total = sum
         total.replace(with: 0, where: .!(sum .> 0))
