@@ -84,7 +84,11 @@ extension Array where Element: BitwiseCopyable {
         if self.count > count {
             removeLast(self.count - count)
         } else if self.count < count {
-            append(contentsOf: repeatElement(value, count: count - self.count))
+            // Grown by doubling copies of what it holds (bulk copies; the fill below writes
+            // every element).
+            reserveCapacity(count)
+            if isEmpty { append(value) }
+            while self.count < count { append(contentsOf: self[0 ..< Swift.min(self.count, count - self.count)]) }
         }
         guard count > 0 else { return }
         withUnsafeMutableBufferPointer { buffer in

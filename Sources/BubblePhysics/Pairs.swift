@@ -21,7 +21,7 @@ struct Candidate: Sendable {
     var distanceSquared: Double
 
     /// Nearer first; equal distances by slot (a total, deterministic order).
-    @inline(__always)
+    @_transparent
     func isNearer(than other: Candidate) -> Bool {
         distanceSquared < other.distanceSquared || (distanceSquared == other.distanceSquared && slot < other.slot)
     }
