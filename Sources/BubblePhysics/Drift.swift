@@ -142,7 +142,7 @@ struct DriftCheck {
 
     /// True when bodies `a` and `b` are within the speculative range now and may have been
     /// beyond the build range at the build (so the pair search may not have found them).
-    @inline(__always)
+    @_transparent
     private func mayBeMissing(_ a: Int, _ b: Int, _ body: UnsafePointer<SolverBody>, _ built: UnsafePointer<Float>) -> Bool {
         let bodyA = body[a], bodyB = body[b]
         let sum = bodyA.radius + bodyB.radius
@@ -158,7 +158,7 @@ struct DriftCheck {
 
     /// A bound on the distance between a build position (`x`, `y`) and its single-precision copy
     /// (relative, plus the spacing of subnormal floats).
-    @inline(__always)
+    @_transparent
     static func rounding(_ x: Float, _ y: Float) -> Double {
         (Double(x).magnitude + Double(y).magnitude) * 0x1p-23 + 0x1p-149
     }
@@ -262,7 +262,7 @@ struct DriftBlock: Sendable, Equatable {
 
     /// The union of two blocks' boxes, with the smaller radius (an empty block, all
     /// infinities, changes nothing; a NaN of `other`'s never enters).
-    @inline(__always)
+    @_transparent
     func merged(with other: DriftBlock) -> DriftBlock {
         var block = self
         if other.lowX < lowX { block.lowX = other.lowX }
@@ -326,7 +326,7 @@ struct DriftBlock: Sendable, Equatable {
     /// True when no body of this block and one of `other` can have closed by the skin of their
     /// radius sum since the build (a body's true displacement differs from the one measured
     /// from its rounded build position by at most `rounding`, the largest).
-    @inline(__always)
+    @_transparent
     func closeEnough(_ other: DriftBlock, skin: Double, rounding: Double) -> Bool {
         // How far the two can have closed along x is the larger of (high − other's low) and
         // (other's high − low); with highs stored negated, each is minus a sum of two lows, and

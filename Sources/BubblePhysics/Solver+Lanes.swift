@@ -46,10 +46,11 @@ extension SolverContext {
     /// The solver state of the four bodies in `slots[0 ..< 4]` as columns of `Lane4`s.
     @_transparent
     func gatherMotion(_ slots: UnsafeMutablePointer<Int32>) -> LaneMotion {
-        let row0 = motionScalars + 4 * Int(slots[0]), row1 = motionScalars + 4 * Int(slots[1])
-        let row2 = motionScalars + 4 * Int(slots[2]), row3 = motionScalars + 4 * Int(slots[3])
-        return LaneMotion(vx: Lane4(row0[0], row1[0], row2[0], row3[0]), vy: Lane4(row0[1], row1[1], row2[1], row3[1]),
-                          dx: Lane4(row0[2], row1[2], row2[2], row3[2]), dy: Lane4(row0[3], row1[3], row2[3], row3[3]))
+        // Whole 16-byte rows, transposed into columns.
+        let row0 = Lane4(row: motionScalars + 4 * Int(slots[0])), row1 = Lane4(row: motionScalars + 4 * Int(slots[1]))
+        let row2 = Lane4(row: motionScalars + 4 * Int(slots[2])), row3 = Lane4(row: motionScalars + 4 * Int(slots[3]))
+        return LaneMotion(vx: Lane4(row0.a, row1.a, row2.a, row3.a), vy: Lane4(row0.b, row1.b, row2.b, row3.b),
+                          dx: Lane4(row0.c, row1.c, row2.c, row3.c), dy: Lane4(row0.d, row1.d, row2.d, row3.d))
     }
 
     /// Inverse masses of the four bodies in `slots[0 ..< 4]`.
@@ -235,6 +236,12 @@ struct Lane4 {
     @_transparent
     init(_ scalars: UnsafeMutablePointer<Float>) {
         a = scalars[0]; b = scalars[1]; c = scalars[2]; d = scalars[3]
+    }
+
+    /// The four floats at `scalars[0 ..< 4]`, read as one 16-byte row.
+    @_transparent
+    init(row scalars: UnsafeMutablePointer<Float>) {
+        self = UnsafeMutableRawPointer(scalars).assumingMemoryBound(to: Lane4.self).pointee
     }
 
     /// Writes the lanes to `scalars[0 ..< 4]` as one 16-byte row.
