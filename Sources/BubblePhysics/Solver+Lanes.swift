@@ -43,39 +43,39 @@ extension SolverContext {
     @_transparent
     func shape(_ group: Int) -> UnsafeMutablePointer<Float> { geometryScalars + 16 * group }
 
-    /// The solver state of the four bodies in `slots[0 ..< 4]` as columns of `Lane4`s.
+    /// The solver state of the four bodies in `slots` as columns of `Lane4`s.
     @_transparent
-    func gatherMotion(_ slots: UnsafeMutablePointer<Int32>) -> LaneMotion {
+    func gatherMotion(_ slots: LaneSlots) -> LaneMotion {
         // Whole 16-byte rows, transposed into columns.
-        let row0 = Lane4(row: motionScalars + 4 * Int(slots[0])), row1 = Lane4(row: motionScalars + 4 * Int(slots[1]))
-        let row2 = Lane4(row: motionScalars + 4 * Int(slots[2])), row3 = Lane4(row: motionScalars + 4 * Int(slots[3]))
+        let row0 = Lane4(row: motionScalars + 4 * slots.a), row1 = Lane4(row: motionScalars + 4 * slots.b)
+        let row2 = Lane4(row: motionScalars + 4 * slots.c), row3 = Lane4(row: motionScalars + 4 * slots.d)
         return LaneMotion(vx: Lane4(row0.a, row1.a, row2.a, row3.a), vy: Lane4(row0.b, row1.b, row2.b, row3.b),
                           dx: Lane4(row0.c, row1.c, row2.c, row3.c), dy: Lane4(row0.d, row1.d, row2.d, row3.d))
     }
 
-    /// Inverse masses of the four bodies in `slots[0 ..< 4]`.
+    /// Inverse masses of the four bodies in `slots`.
     @_transparent
-    func gatherInverseMasses(_ slots: UnsafeMutablePointer<Int32>) -> Lane4 {
-        Lane4(traitScalars[2 * Int(slots[0])], traitScalars[2 * Int(slots[1])],
-              traitScalars[2 * Int(slots[2])], traitScalars[2 * Int(slots[3])])
+    func gatherInverseMasses(_ slots: LaneSlots) -> Lane4 {
+        Lane4(traitScalars[2 * slots.a], traitScalars[2 * slots.b],
+              traitScalars[2 * slots.c], traitScalars[2 * slots.d])
     }
 
-    /// Radii of the four bodies in `slots[0 ..< 4]`.
+    /// Radii of the four bodies in `slots`.
     @_transparent
-    func gatherRadii(_ slots: UnsafeMutablePointer<Int32>) -> Lane4 {
-        Lane4(traitScalars[2 * Int(slots[0]) + 1], traitScalars[2 * Int(slots[1]) + 1],
-              traitScalars[2 * Int(slots[2]) + 1], traitScalars[2 * Int(slots[3]) + 1])
+    func gatherRadii(_ slots: LaneSlots) -> Lane4 {
+        Lane4(traitScalars[2 * slots.a + 1], traitScalars[2 * slots.b + 1],
+              traitScalars[2 * slots.c + 1], traitScalars[2 * slots.d + 1])
     }
 
     /// Writes four bodies' new velocities with the displacements `read` gathered, as whole rows
     /// (so the next gather of a row reads what one store wrote), last lane first: a padding lane
     /// repeats the first lane's body with its old state, and the first lane's write wins.
     @_transparent
-    func scatterMotion(_ slots: UnsafeMutablePointer<Int32>, _ read: LaneMotion, vx: Lane4, vy: Lane4) {
-        Lane4(vx.d, vy.d, read.dx.d, read.dy.d).store(to: motionScalars + 4 * Int(slots[3]))
-        Lane4(vx.c, vy.c, read.dx.c, read.dy.c).store(to: motionScalars + 4 * Int(slots[2]))
-        Lane4(vx.b, vy.b, read.dx.b, read.dy.b).store(to: motionScalars + 4 * Int(slots[1]))
-        Lane4(vx.a, vy.a, read.dx.a, read.dy.a).store(to: motionScalars + 4 * Int(slots[0]))
+    func scatterMotion(_ slots: LaneSlots, _ read: LaneMotion, vx: Lane4, vy: Lane4) {
+        Lane4(vx.d, vy.d, read.dx.d, read.dy.d).store(to: motionScalars + 4 * slots.d)
+        Lane4(vx.c, vy.c, read.dx.c, read.dy.c).store(to: motionScalars + 4 * slots.c)
+        Lane4(vx.b, vy.b, read.dx.b, read.dy.b).store(to: motionScalars + 4 * slots.b)
+        Lane4(vx.a, vy.a, read.dx.a, read.dy.a).store(to: motionScalars + 4 * slots.a)
     }
 
     /// Re-applies the accumulated impulses of a range of groups of one colour.
@@ -83,7 +83,7 @@ extension SolverContext {
     func warmStart(_ groups: Range<Int>) {
         var index = groups.lowerBound
         while index < groups.upperBound {
-            let slotsA = slots(index), slotsB = slotsA + 4, shape = shape(index)
+            let slotsA = LaneSlots(slots(index)), slotsB = LaneSlots(slots(index) + 4), shape = shape(index)
             let bodyA = gatherMotion(slotsA), bodyB = gatherMotion(slotsB)
             let massA = gatherInverseMasses(slotsA), massB = gatherInverseMasses(slotsB)
             let impulse = Lane4(impulses(index))
@@ -120,7 +120,8 @@ extension SolverContext {
     /// Solves the four contacts of group `index` at once and stores their new accumulated impulses.
     @inline(__always)
     private func solveGroup(_ index: Int, _ constants: LaneConstants, biased: Bool) {
-        let slotsA = slots(index), slotsB = slotsA + 4, shape = shape(index), stored = impulses(index)
+        let slotsA = LaneSlots(slots(index)), slotsB = LaneSlots(slots(index) + 4), shape = shape(index)
+        let stored = impulses(index)
         let bodyA = gatherMotion(slotsA), bodyB = gatherMotion(slotsB)
         let massA = gatherInverseMasses(slotsA), massB = gatherInverseMasses(slotsB)
         let nx = Lane4(shape), ny = Lane4(shape + 4), impulse = Lane4(stored)
@@ -181,6 +182,20 @@ extension SolverContext {
     @inline(__always)
     static func storedImpulse(_ sum: Double) -> Float {
         Float(sum > 0 ? (sum < largestFloat ? sum : largestFloat) : 0)
+    }
+}
+
+/// The slots of four lanes' bodies (one side of a group), read once from the group.
+struct LaneSlots {
+    var a: Int
+    var b: Int
+    var c: Int
+    var d: Int
+
+    /// The four slots at `slots[0 ..< 4]`.
+    @_transparent
+    init(_ slots: UnsafeMutablePointer<Int32>) {
+        a = Int(slots[0]); b = Int(slots[1]); c = Int(slots[2]); d = Int(slots[3])
     }
 }
 
