@@ -28,41 +28,54 @@ extension SolverContext {
     /// the pair is beyond the speculative range.
     @inline(__always)
     func refresh(_ groups: Range<Int>) {
-        for index in groups {
-            let group = lanes[index]
-            let bodyA = gather(group.a), bodyB = gather(group.b)
-            let dx = Lane4D(bodyB.px) - Lane4D(bodyA.px), dy = Lane4D(bodyB.py) - Lane4D(bodyA.py)
-            let distance = (dx * dx + dy * dy).squareRoot()
-            let radiusSum = Lane4D(bodyA.radius) + Lane4D(bodyB.radius)
-            let inverse = Lane4D(repeating: 1) / distance
-            var nx = dx * inverse, ny = dy * inverse
-            let coincident = .!(distance .> Lane4D(repeating: 1e-9) * radiusSum)
-            if coincident.any {
-                for lane in 0..<4 where coincident[lane] {
-                    (nx[lane], ny[lane]) = World.fallbackNormal(group.a[lane], group.b[lane])
-                }
-            }
-            let padding = Lane4Mask(group.a[0] == group.b[0], group.a[1] == group.b[1],
-                                    group.a[2] == group.b[2], group.a[3] == group.b[3])
-            let inverseMassSum = Lane4D(bodyA.invMass) + Lane4D(bodyB.invMass)
-            var mass = Lane4D(repeating: 1) / inverseMassSum
-            mass.replace(with: 0, where: .!(inverseMassSum .> Lane4D(repeating: 0)) .| padding)
-            let stored = group.impulse
-            var impulse = Lane4D(Double(stored[0]), Double(stored[1]), Double(stored[2]), Double(stored[3]))
-            impulse.replace(with: 0, where: .!(distance .< Lane4D(repeating: contactRange) * radiusSum) .| padding)
-            lanes[index].impulse = impulse.singles
-            geometry[index] = LaneGeometry(nx: nx.singles, ny: ny.singles, mass: mass.singles,
-                                           base: SolverContext.storedSeparation(nx * dx + ny * dy - radiusSum))
+        var index = groups.lowerBound
+        while index < groups.upperBound {
+            refreshGroup(index)
+            index += 1
         }
     }
 
-    /// The same in `Lane4D`s.
+    /// The refresh of group `index`, through the flat views (`Flat.swift`).
     @inline(__always)
-    static func storedSeparation(_ separation: Lane4D) -> SIMD4<Float> {
+    private func refreshGroup(_ index: Int) {
+        let raw = UnsafeMutableRawPointer(laneBase + index)
+        let slots = raw.assumingMemoryBound(to: Int32.self), stored = (raw + 32).assumingMemoryBound(to: Float.self)
+        let a0 = body[Int(slots[0])], a1 = body[Int(slots[1])], a2 = body[Int(slots[2])], a3 = body[Int(slots[3])]
+        let b0 = body[Int(slots[4])], b1 = body[Int(slots[5])], b2 = body[Int(slots[6])], b3 = body[Int(slots[7])]
+        let dx = Lane4D(b0.px, b1.px, b2.px, b3.px) - Lane4D(a0.px, a1.px, a2.px, a3.px)
+        let dy = Lane4D(b0.py, b1.py, b2.py, b3.py) - Lane4D(a0.py, a1.py, a2.py, a3.py)
+        let distance = (dx * dx + dy * dy).squareRoot()
+        let radiusSum = Lane4D(a0.radius, a1.radius, a2.radius, a3.radius) + Lane4D(b0.radius, b1.radius, b2.radius, b3.radius)
+        let inverse = Lane4D(repeating: 1) / distance
+        var nx = dx * inverse, ny = dy * inverse
+        let coincident = .!(distance .> Lane4D(repeating: 1e-9) * radiusSum)
+        if coincident.any {
+            for lane in 0..<4 where coincident[lane] {
+                (nx[lane], ny[lane]) = World.fallbackNormal(slots[lane], slots[4 + lane])
+            }
+        }
+        let padding = Lane4Mask(slots[0] == slots[4], slots[1] == slots[5], slots[2] == slots[6], slots[3] == slots[7])
+        let inverseMassSum = Lane4D(a0.invMass, a1.invMass, a2.invMass, a3.invMass) + Lane4D(b0.invMass, b1.invMass, b2.invMass, b3.invMass)
+        var mass = Lane4D(repeating: 1) / inverseMassSum
+        mass.replace(with: 0, where: .!(inverseMassSum .> Lane4D(repeating: 0)) .| padding)
+        var impulse = Lane4D(Double(stored[0]), Double(stored[1]), Double(stored[2]), Double(stored[3]))
+        impulse.replace(with: 0, where: .!(distance .< Lane4D(repeating: contactRange) * radiusSum) .| padding)
+        impulse.storeSingles(to: stored)
+        let shape = geometryScalars + 16 * index
+        nx.storeSingles(to: shape)
+        ny.storeSingles(to: shape + 4)
+        mass.storeSingles(to: shape + 8)
+        SolverContext.clampedSeparation(nx * dx + ny * dy - radiusSum).storeSingles(to: shape + 12)
+    }
+
+    /// A separation at step start within single precision's finite range (`storedSeparation`
+    /// in `Lane4D`s, before the rounding).
+    @_transparent
+    static func clampedSeparation(_ separation: Lane4D) -> Lane4D {
         var clamped = separation
         clamped.replace(with: largestFloat, where: separation .> Lane4D(repeating: largestFloat))
         clamped.replace(with: -largestFloat, where: separation .< Lane4D(repeating: -largestFloat))
-        return clamped.singles
+        return clamped
     }
 
     /// A separation at step start as stored: single precision, within its finite range (two
@@ -96,6 +109,12 @@ struct Lane4D {
     @_transparent
     init(_ vector: SIMD4<Double>) {
         a = vector[0]; b = vector[1]; c = vector[2]; d = vector[3]
+    }
+
+    /// Writes the lanes rounded to single precision (to nearest) to `scalars[0 ..< 4]`.
+    @_transparent
+    func storeSingles(to scalars: UnsafeMutablePointer<Float>) {
+        scalars[0] = Float(a); scalars[1] = Float(b); scalars[2] = Float(c); scalars[3] = Float(d)
     }
 
     /// The lanes rounded to single precision (to nearest), as a standard vector.
