@@ -141,9 +141,6 @@ struct Broadphase: Sendable {
     /// - Complexity: O(n + cells), with cells at most about 2n.
     mutating func rebuild(_ storage: WorldStorage, range: Double, runner: StepRunner, recordingBuildPositions: Bool = false) {
         levels.removeAll(keepingCapacity: true)
-        entries.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
-        cellStart.removeAll(keepingCapacity: true)
         // Every slot's level and cell, written by the passes.
         let count = storage.slotCount
         levelOfSlot.refill(0, count: count)
@@ -158,9 +155,13 @@ struct Broadphase: Sendable {
                 return passes.run(runner, range: range)
             }
         }
-        guard !levels.isEmpty else { return }
-        var cells = 0
-        for level in levels { cells += level.columns * level.rows }
+        guard !levels.isEmpty else {
+            entries.removeAll(keepingCapacity: true)
+            slots.removeAll(keepingCapacity: true)
+            cellStart.removeAll(keepingCapacity: true)
+            return
+        }
+        let last = levels[levels.count - 1], cells = last.cellBase + last.columns * last.rows
         cellOfSlot.withUnsafeBufferPointer { countingSort(bodies: UnsafeBufferPointer(storage.bodies.buffer), cellOfSlot: $0, cells: cells) }
     }
 
@@ -168,28 +169,37 @@ struct Broadphase: Sendable {
     /// prefix-sum, then place in descending slot order at each cell's decreasing end, so every
     /// cell lists its bodies in ascending slot order and `cellStart` ends up holding the starts.
     private mutating func countingSort(bodies: UnsafeBufferPointer<SolverBody>, cellOfSlot: UnsafeBufferPointer<Int32>, cells: Int) {
-        cellStart.append(contentsOf: repeatElement(0, count: cells + 1))
+        precondition(cellOfSlot.count == bodies.count, "a cell per slot")
+        cellStart.refill(0, count: cells + 1)
         let total = cellStart.withUnsafeMutableBufferPointer { Broadphase.countCells(cellOfSlot: cellOfSlot, cellStart: $0) }
-        if copiesPositions {
-            entries.append(contentsOf: repeatElement(Entry(x: 0, y: 0, radius: 0, slot: 0), count: total))
-        } else {
-            slots.append(contentsOf: repeatElement(0, count: total))
-        }
+        entries.refill(Entry(x: 0, y: 0, radius: 0, slot: 0), count: copiesPositions ? total : 0)
+        slots.refill(0, count: copiesPositions ? 0 : total)
+        let body = bodies.start, cellOf = cellOfSlot.start
         cellStart.withUnsafeMutableBufferPointer { cellStart in
+            let start = cellStart.start
             if copiesPositions {
                 entries.withUnsafeMutableBufferPointer { entries in
-                    for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
-                        let body = bodies[slot], cell = Int(cellOfSlot[slot])
-                        cellStart[cell] -= 1
-                        entries[Int(cellStart[cell])] = Entry(x: body.px, y: body.py, radius: Float(body.radius), slot: Int32(slot))
+                    let entry = entries.start
+                    var slot = bodies.count - 1
+                    while slot >= 0 {
+                        defer { slot -= 1 }
+                        guard cellOf[slot] >= 0 else { continue }
+                        let cell = Int(cellOf[slot])
+                        start[cell] -= 1
+                        entry[Int(start[cell])] = Entry(x: body[slot].px, y: body[slot].py, radius: Float(body[slot].radius),
+                                                        slot: Int32(truncatingIfNeeded: slot))
                     }
                 }
             } else {
                 slots.withUnsafeMutableBufferPointer { slots in
-                    for slot in stride(from: bodies.count - 1, through: 0, by: -1) where cellOfSlot[slot] >= 0 {
-                        let cell = Int(cellOfSlot[slot])
-                        cellStart[cell] -= 1
-                        slots[Int(cellStart[cell])] = Int32(slot)
+                    let slotOf = slots.start
+                    var slot = bodies.count - 1
+                    while slot >= 0 {
+                        defer { slot -= 1 }
+                        guard cellOf[slot] >= 0 else { continue }
+                        let cell = Int(cellOf[slot])
+                        start[cell] -= 1
+                        slotOf[Int(start[cell])] = Int32(truncatingIfNeeded: slot)
                     }
                 }
             }
@@ -199,14 +209,21 @@ struct Broadphase: Sendable {
     /// The counting pass: the count per cell turned into each cell's end (a prefix sum);
     /// returns the bodies counted.
     private static func countCells(cellOfSlot: UnsafeBufferPointer<Int32>, cellStart: UnsafeMutableBufferPointer<Int32>) -> Int {
-        var total = 0
-        for slot in 0..<cellOfSlot.count where cellOfSlot[slot] >= 0 {
-            cellStart[Int(cellOfSlot[slot])] += 1
-            total += 1
+        let cellOf = cellOfSlot.start, start = cellStart.start, cells = cellStart.count - 1
+        var total = 0, slot = 0
+        while slot < cellOfSlot.count {
+            if cellOf[slot] >= 0 {
+                start[Int(cellOf[slot])] += 1
+                total += 1
+            }
+            slot += 1
         }
-        let cells = cellStart.count - 1
-        for index in 1..<max(cells, 1) { cellStart[index] += cellStart[index - 1] }
-        cellStart[cells] = Int32(total)
+        var index = 1
+        while index < cells {
+            start[index] += start[index - 1]
+            index += 1
+        }
+        start[cells] = Int32(total)
         return total
     }
 }

@@ -62,8 +62,11 @@ enum CarriedImpulses {
     @inline(__always)
     static func impulse(_ a: Int32, _ b: Int32, start: UnsafeBufferPointer<Int32>, entries: UnsafeBufferPointer<CarriedImpulse>) -> Float {
         guard Int(a) + 1 < start.count else { return 0 }
-        for index in Int(start[Int(a)])..<Int(start[Int(a) + 1]) where entries[index].b == b {
-            return entries[index].impulse
+        let first = start.start, entry = entries.start
+        var index = Int(first[Int(a)])
+        while index < Int(first[Int(a) + 1]) {
+            if entry[index].b == b { return entry[index].impulse }
+            index += 1
         }
         return 0
     }

@@ -78,8 +78,29 @@ extension Array where Element: BitwiseCopyable {
     /// Empties the array, keeping its capacity, and fills it with `count` copies of `value`.
     /// - Complexity: O(count).
     mutating func refill(_ value: Element, count: Int) {
-        removeAll(keepingCapacity: true)
-        append(contentsOf: repeatElement(value, count: count))
+        precondition(count >= 0, "negative count")
+        // Resize by the difference, then fill by doubling copies of the first element: a few
+        // calls whatever the count, so an unoptimised build does not iterate a generic sequence.
+        if self.count > count {
+            removeLast(self.count - count)
+        } else if self.count < count {
+            // Grown by doubling copies of what it holds (bulk copies; the fill below writes
+            // every element).
+            reserveCapacity(count)
+            if isEmpty { append(value) }
+            while self.count < count { append(contentsOf: self[0 ..< Swift.min(self.count, count - self.count)]) }
+        }
+        guard count > 0 else { return }
+        withUnsafeMutableBufferPointer { buffer in
+            let stride = MemoryLayout<Element>.stride, raw = UnsafeMutableRawPointer(buffer.start)
+            raw.storeBytes(of: value, as: Element.self)
+            var filled = 1
+            while filled < count {
+                let copied = filled < count - filled ? filled : count - filled
+                (raw + filled * stride).copyMemory(from: raw, byteCount: copied * stride)
+                filled += copied
+            }
+        }
     }
 }
 

@@ -6,12 +6,14 @@ extension World {
     /// The colliding dynamic bodies that moved more than half their radius this step, in slot order.
     static func fastBodies(_ context: SolverContext) -> [Int32] {
         var fast: [Int32] = []
-        for slot in 0..<context.bodies.count {
-            let flags = context.flags[slot]
-            guard flags.isSuperset(of: [.alive, .collides]) && !flags.contains(.kinematic) else { continue }
-            let body = context.bodies[slot], start = context.stepStart[slot]
-            let tx = body.px - start.x, ty = body.py - start.y, half = 0.5 * body.radius
-            if tx * tx + ty * ty > half * half { fast.append(Int32(slot)) }
+        var slot = 0
+        while slot < context.bodies.count {
+            defer { slot += 1 }
+            let flags = context.flag[slot]
+            guard flags.contains(GridPasses.colliding) && !flags.contains(.kinematic) else { continue }
+            let body = context.body[slot], start = context.stepStartScalars + 2 * slot
+            let tx = body.px - start[0], ty = body.py - start[1], half = 0.5 * body.radius
+            if tx * tx + ty * ty > half * half { fast.append(Int32(truncatingIfNeeded: slot)) }
         }
         return fast
     }
@@ -24,19 +26,27 @@ extension World {
         guard !fast.isEmpty else { return }
         storage.scratch.sweepGrid.rebuild(storage, range: range, runner: runner)
         var impacts = [Double](repeating: 1, count: fast.count)
-        withUnsafePointer(to: storage.scratch.sweepGrid) { broadphase in
-            impacts.withUnsafeMutableBufferPointer { impacts in
-                let sweep = SweepContext(broadphase: broadphase, bodies: UnsafeBufferPointer(context.bodies),
-                                         stepStart: UnsafeBufferPointer(context.stepStart))
-                runner.forEachChunk(0..<fast.count, minimum: StepRunner.sweepChunk) { _, indices in
-                    for index in indices { impacts[index] = sweep.firstImpact(of: Int(fast[index])) }
+        let grid = storage.scratch.sweepGrid
+        grid.levels.withUnsafeBufferPointer { levels in
+            grid.cellStart.withUnsafeBufferPointer { cellStart in
+                grid.slots.withUnsafeBufferPointer { slots in
+                    impacts.withUnsafeMutableBufferPointer { impacts in
+                        let sweep = SweepContext(levels: levels, cellStart: cellStart, slots: slots, context: context)
+                        runner.forEachChunk(0..<fast.count, minimum: StepRunner.sweepChunk) { _, indices in
+                            for index in indices { impacts[index] = sweep.firstImpact(of: Int(fast[index])) }
+                        }
+                    }
                 }
             }
         }
-        for (index, slot) in fast.enumerated() where impacts[index] < 1 {
-            let start = context.stepStart[Int(slot)], t = impacts[index]
-            context.bodies[Int(slot)].px = start.x + t * (context.bodies[Int(slot)].px - start.x)
-            context.bodies[Int(slot)].py = start.y + t * (context.bodies[Int(slot)].py - start.y)
+        var index = 0
+        while index < fast.count {
+            defer { index += 1 }
+            let t = impacts[index], slot = Int(fast[index])
+            guard t < 1 else { continue }
+            let start = context.stepStartScalars + 2 * slot
+            context.body[slot].px = start[0] + t * (context.body[slot].px - start[0])
+            context.body[slot].py = start[1] + t * (context.body[slot].py - start[1])
         }
     }
 }
@@ -44,9 +54,25 @@ extension World {
 /// The snapshot one sweep reads: a grid of the end positions, the start and end positions of
 /// every body.
 struct SweepContext {
-    let broadphase: UnsafePointer<Broadphase>
-    let bodies: UnsafeBufferPointer<SolverBody>
-    let stepStart: UnsafeBufferPointer<SIMD2<Double>>
+    // The grid's arrays and the bodies as plain pointers (`Flat.swift`).
+    let levels: UnsafeBufferPointer<Broadphase.Level>
+    let cellStart: UnsafePointer<Int32>
+    let slots: UnsafePointer<Int32>
+    let body: UnsafePointer<SolverBody>
+    /// Step-start positions, two scalars a slot.
+    let stepStart: UnsafePointer<Double>
+
+    /// The sweep over a grid of end positions (`levels`, `cellStart`, `slots`) and `context`'s bodies.
+    init(levels: UnsafeBufferPointer<Broadphase.Level>, cellStart: UnsafeBufferPointer<Int32>,
+         slots: UnsafeBufferPointer<Int32>, context: SolverContext) {
+        precondition(levels.isEmpty || cellStart.count > levels[levels.count - 1].cellBase
+                        + levels[levels.count - 1].columns * levels[levels.count - 1].rows, "a start per cell and one past the last")
+        self.levels = levels
+        self.cellStart = cellStart.start
+        self.slots = slots.start
+        body = UnsafePointer(context.body)
+        stepStart = UnsafePointer(context.stepStartScalars)
+    }
 
     /// Most bodies one sweep examines per size level. Bodies that do not overlap never reach it
     /// (a sweep meets a few per cell); in a pile of bodies stacked on one point it keeps the
@@ -60,12 +86,13 @@ struct SweepContext {
     /// body, each moving in a straight line from its start to its end position; 1 when none.
     /// Bodies it already overlaps at t = 0 are left to the contact solver.
     func firstImpact(of slot: Int) -> Double {
-        let body = bodies[slot], start = stepStart[slot]
-        let dx = body.px - start.x, dy = body.py - start.y
-        var earliest = 1.0
-        for level in broadphase.pointee.levels {
-            let t = firstImpact(of: slot, at: level, from: start.x, start.y, by: dx, dy, radius: body.radius)
+        let body = self.body[slot], startX = stepStart[2 * slot], startY = stepStart[2 * slot + 1]
+        let dx = body.px - startX, dy = body.py - startY
+        var earliest = 1.0, level = 0
+        while level < levels.count {
+            let t = firstImpact(of: slot, at: levels.start[level], from: startX, startY, by: dx, dy, radius: body.radius)
             earliest = t < earliest ? t : earliest
+            level += 1
         }
         return earliest
     }
@@ -85,14 +112,18 @@ struct SweepContext {
         let cells = (clippedX * clippedX + clippedY * clippedY).squareRoot() * level.inverseCellSize / spacing
         let most = Double(2 * (level.columns + level.rows + 2 * window) + 8)
         let samples = Int(cells < most ? cells : most) + 1
-        var earliest = 1.0, examined = 0, checked = t0
-        for sample in 0...samples {
+        var earliest = 1.0, examined = 0, checked = t0, sample = 0
+        while sample <= samples {
             let t = t0 + (t1 - t0) * Double(sample) / Double(samples)
             let column = level.column(x + t * dx), row = level.row(y + t * dy)
-            for r in max(row - window, 0)...min(row + window, level.rows - 1) {
+            let left = column - window > 0 ? column - window : 0
+            let right = column + window < level.columns - 1 ? column + window : level.columns - 1
+            var r = row - window > 0 ? row - window : 0
+            let lastRow = row + window < level.rows - 1 ? row + window : level.rows - 1
+            while r <= lastRow {
                 let base = level.cellBase + r * level.columns
-                let first = Int(broadphase.pointee.cellStart[base + max(column - window, 0)])
-                let last = Int(broadphase.pointee.cellStart[base + min(column + window, level.columns - 1) + 1])
+                r += 1
+                let first = Int(cellStart[base + left]), last = Int(cellStart[base + right + 1])
                 examined += last - first
                 // Over the bound: the path is checked up to the previous sample only — unless the
                 // bound is reached by the first two samples, around the start: the body is in a
@@ -101,24 +132,26 @@ struct SweepContext {
                     if sample <= 1 { return earliest }
                     return earliest < checked ? earliest : checked
                 }
-                let impact = earliestImpact(of: slot, from: x, y, by: dx, dy, radius: radius, entries: first..<last)
+                let impact = earliestImpact(of: slot, from: x, y, by: dx, dy, radius: radius, first: first, last: last)
                 earliest = impact < earliest ? impact : earliest
             }
             checked = t
+            sample += 1
         }
         return earliest
     }
 
     @inline(__always)
     private func earliestImpact(of slot: Int, from x: Double, _ y: Double, by dx: Double, _ dy: Double,
-                                radius: Double, entries: Range<Int>) -> Double {
-        var earliest = 1.0
-        for index in entries {
-            let other = Int(broadphase.pointee.slots[index])
+                                radius: Double, first: Int, last: Int) -> Double {
+        var earliest = 1.0, index = first
+        while index < last {
+            let other = Int(slots[index])
+            index += 1
             guard other != slot else { continue }
-            let start = stepStart[other], end = bodies[other]
-            let t = SweepContext.timeOfImpact(x: x - start.x, y: y - start.y,
-                                              dx: dx - (end.px - start.x), dy: dy - (end.py - start.y),
+            let startX = stepStart[2 * other], startY = stepStart[2 * other + 1], end = body[other]
+            let t = SweepContext.timeOfImpact(x: x - startX, y: y - startY,
+                                              dx: dx - (end.px - startX), dy: dy - (end.py - startY),
                                               reach: radius + end.radius)
             earliest = t < earliest ? t : earliest
         }
@@ -126,7 +159,7 @@ struct SweepContext {
     }
 
     /// First t ≥ 0 with |m + t d| = reach, for a pair apart at t = 0 and closing; else 1.
-    @inline(__always)
+    @_transparent
     static func timeOfImpact(x: Double, y: Double, dx: Double, dy: Double, reach: Double) -> Double {
         let c = x * x + y * y - reach * reach
         let b = x * dx + y * dy  // half the linear coefficient

@@ -32,7 +32,9 @@ struct DriftLayout: Sendable {
         }
         var start = [Int32](repeating: 0, count: grid.columns * grid.rows + 1)
         var members = [Int32](repeating: 0, count: extent.count)
-        grid.sort(check, start: &start, members: &members)
+        start.withUnsafeMutableBufferPointer { start in
+            members.withUnsafeMutableBufferPointer { members in grid.sort(check, start: start, members: members) }
+        }
         (self.start, self.members) = (start, members)
     }
 }
@@ -50,15 +52,24 @@ struct DriftExtent {
     init() {}
 
     init(_ check: DriftCheck) {
-        for slot in 0..<check.bodies.count where check.collides(slot) {
-            let position = check.built[slot]
-            let x = Double(position.x), y = Double(position.y)
+        let flag = check.flags.start, built = check.builtScalars, body = check.body
+        // Each lane takes a position's only where it is smaller (a NaN never enters).
+        var lowX = Double.infinity, lowY = Double.infinity, negatedHighX = Double.infinity, negatedHighY = Double.infinity
+        var slot = 0
+        while slot < check.bodies.count {
+            defer { slot += 1 }
+            guard flag[slot].contains(GridPasses.colliding) else { continue }
+            let x = Double(built[2 * slot]), y = Double(built[2 * slot + 1])
             count += 1
-            positions = DriftCheck.lower(positions, SIMD4(x, y, -x, -y))
-            let radius = check.bodies[slot].radius, error = DriftCheck.rounding(position)
+            if x < lowX { lowX = x }
+            if y < lowY { lowY = y }
+            if -x < negatedHighX { negatedHighX = -x }
+            if -y < negatedHighY { negatedHighY = -y }
+            let radius = body[slot].radius, error = DriftCheck.rounding(built[2 * slot], built[2 * slot + 1])
             largestRadius = radius > largestRadius ? radius : largestRadius
             rounding = error > rounding ? error : rounding
         }
+        positions = SIMD4(lowX, lowY, negatedHighX, negatedHighY)
     }
 
     var isFinite: Bool { (positions.sum() + largestRadius + rounding).isFinite }
@@ -91,45 +102,74 @@ struct DriftGrid {
 
     /// The block of a build position.
     @inline(__always)
-    func block(of position: SIMD2<Float>) -> Int {
-        let column = Int((Double(position.x) - lowX) * inverseWidth), row = Int((Double(position.y) - lowY) * inverseWidth)
+    func block(x: Float, y: Float) -> Int {
+        let column = Int((Double(x) - lowX) * inverseWidth), row = Int((Double(y) - lowY) * inverseWidth)
         return (row < rows ? row : rows - 1) * columns + (column < columns ? column : columns - 1)
     }
 
     /// Writes, for each column, the union of the blocks of rows `row ... row + reach` (within
     /// the grid) in that column.
-    func columnUnions(_ row: Int, blocks: UnsafeBufferPointer<DriftBlock>, into unions: UnsafeMutableBufferPointer<DriftBlock>) {
-        let below = min(DriftCheck.reach, rows - 1 - row)
-        for column in 0..<columns {
-            var union = blocks[row * columns + column]
-            for dy in 0 ..< below { union = union.merged(with: blocks[(row + 1 + dy) * columns + column]) }
+    func columnUnions(_ row: Int, blocks: UnsafePointer<DriftBlock>, into unions: UnsafeMutablePointer<DriftBlock>) {
+        let below = DriftCheck.reach < rows - 1 - row ? DriftCheck.reach : rows - 1 - row
+        var column = 0
+        while column < columns {
+            var union = blocks[row * columns + column], dy = 0
+            while dy < below {
+                union = union.merged(with: blocks[(row + 1 + dy) * columns + column])
+                dy += 1
+            }
             unions[column] = union
+            column += 1
         }
+    }
+
+    /// The same over buffers (tests).
+    func columnUnions(_ row: Int, blocks: UnsafeBufferPointer<DriftBlock>, into unions: UnsafeMutableBufferPointer<DriftBlock>) {
+        columnUnions(row, blocks: blocks.start, into: unions.start)
     }
 
     /// Sorts the colliding bodies into blocks, in slot order within a block: `members` holds
     /// them block by block, and `start` (one more than the blocks, zeroed) where each block's begin.
     /// Each body's block is found once (two checked conversions) and held while the sort runs,
     /// 4 bytes per body.
-    func sort(_ check: DriftCheck, start: inout [Int32], members: inout [Int32]) {
-        let count = columns * rows
-        var blockOf = [Int32](repeating: 0, count: members.count), colliding = 0
-        for slot in 0..<check.bodies.count where check.collides(slot) {
-            let block = self.block(of: check.built[slot])
+    func sort(_ check: DriftCheck, start startBuffer: UnsafeMutableBufferPointer<Int32>,
+              members membersBuffer: UnsafeMutableBufferPointer<Int32>) {
+        precondition(startBuffer.count == columns * rows + 1, "one start per block and one past the last")
+        let count = columns * rows, start = startBuffer.start, members = membersBuffer.start
+        let flag = check.flags.start, built = check.builtScalars
+        let blockOf = UnsafeMutablePointer<Int32>.allocate(capacity: membersBuffer.count)
+        defer { blockOf.deallocate() }
+        var colliding = 0, slot = 0
+        while slot < check.bodies.count {
+            defer { slot += 1 }
+            guard flag[slot].contains(GridPasses.colliding) else { continue }
+            precondition(colliding < membersBuffer.count, "more colliding bodies than members")
+            let block = self.block(x: built[2 * slot], y: built[2 * slot + 1])
             blockOf[colliding] = Int32(truncatingIfNeeded: block)
             start[block + 1] += 1
             colliding += 1
         }
-        for index in 0..<count { start[index + 1] += start[index] }
+        var index = 0
+        while index < count {
+            start[index + 1] += start[index]
+            index += 1
+        }
         colliding = 0
-        for slot in 0..<check.bodies.count where check.collides(slot) {
+        slot = 0
+        while slot < check.bodies.count {
+            defer { slot += 1 }
+            guard flag[slot].contains(GridPasses.colliding) else { continue }
             let block = Int(blockOf[colliding])
-            members[Int(start[block])] = Int32(slot)
+            members[Int(start[block])] = Int32(truncatingIfNeeded: slot)
             start[block] += 1
             colliding += 1
         }
         // The placement moved every start to the next block's: shift back.
-        for index in stride(from: count, to: 0, by: -1) { start[index] = start[index - 1] }
+        index = count
+        while index > 0 {
+            start[index] = start[index - 1]
+            index -= 1
+        }
         start[0] = 0
     }
 }

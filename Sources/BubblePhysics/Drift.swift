@@ -63,6 +63,10 @@ struct DriftCheck {
     static let blockPairLimit = 1024
     static let pairsPerBody = 16
 
+    /// The flat views of `bodies` and `built` the hot loops index (`Flat.swift`).
+    var body: UnsafePointer<SolverBody> { bodies.start }
+    var builtScalars: UnsafePointer<Float> { built.scalars }
+
     /// True when the list provably holds every pair that matters; `layout` holds the blocks of
     /// the build positions, and the blocks' boxes live while the check runs.
     func covers(_ runner: StepRunner, layout: DriftLayout, blocks: inout [DriftBlock]) -> Bool {
@@ -94,79 +98,69 @@ struct DriftCheck {
     /// Tests the block at `row`, `column` against the forward half of its neighbourhood (the
     /// rest of its row, then the rows below): false when a pair may be missing or the pair
     /// tests would exceed `budget`.
-    func testNeighbours(_ grid: DriftGrid, row: Int, column: Int, blocks: UnsafeMutableBufferPointer<DriftBlock>,
-                        start: UnsafeBufferPointer<Int32>, members: UnsafeBufferPointer<Int32>, budget: inout Int) -> Bool {
+    func testNeighbours(_ grid: DriftGrid, row: Int, column: Int, blocks: UnsafeMutablePointer<DriftBlock>,
+                        start: UnsafePointer<Int32>, members: UnsafePointer<Int32>, budget: inout Int) -> Bool {
         let index = row * grid.columns + column, reach = DriftCheck.reach
-        for dy in 0...min(reach, grid.rows - 1 - row) {
-            let first = dy == 0 ? column : max(column - reach, 0)
-            for otherColumn in first...min(column + reach, grid.columns - 1) {
+        let lastRow = reach < grid.rows - 1 - row ? reach : grid.rows - 1 - row
+        let lastColumn = column + reach < grid.columns - 1 ? column + reach : grid.columns - 1
+        var dy = 0
+        while dy <= lastRow {
+            var otherColumn = dy == 0 ? column : (column > reach ? column - reach : 0)
+            while otherColumn <= lastColumn {
                 let other = index + dy * grid.columns + otherColumn - column
+                otherColumn += 1
                 guard start[other] < start[other + 1], !blocks[index].closeEnough(blocks[other], skin: skin, rounding: grid.rounding) else { continue }
                 guard testPairs(index, other, start: start, members: members, budget: &budget) else { return false }
             }
+            dy += 1
         }
         return true
     }
 
     /// Tests every pair of blocks `first` and `second` (each pair once when they are the same):
     /// false when one may be missing from the list, or when the work would exceed `budget`.
-    private func testPairs(_ first: Int, _ second: Int, start: UnsafeBufferPointer<Int32>,
-                           members: UnsafeBufferPointer<Int32>, budget: inout Int) -> Bool {
-        let firstRange = Int(start[first])..<Int(start[first + 1]), secondRange = Int(start[second])..<Int(start[second + 1])
-        let work = firstRange.count * secondRange.count
+    private func testPairs(_ first: Int, _ second: Int, start: UnsafePointer<Int32>,
+                           members: UnsafePointer<Int32>, budget: inout Int) -> Bool {
+        let firstStart = Int(start[first]), firstEnd = Int(start[first + 1])
+        let secondStart = Int(start[second]), secondEnd = Int(start[second + 1])
+        let work = (firstEnd - firstStart) * (secondEnd - secondStart)
         guard work <= DriftCheck.blockPairLimit, work <= budget else { return false }
         budget -= work
-        for i in firstRange {
+        let body = self.body, built = builtScalars
+        var i = firstStart
+        while i < firstEnd {
             let a = Int(members[i])
-            for j in secondRange where first != second || j > i {
-                if mayBeMissing(a, Int(members[j])) { return false }
+            var j = first == second ? i + 1 : secondStart
+            while j < secondEnd {
+                if mayBeMissing(a, Int(members[j]), body, built) { return false }
+                j += 1
             }
+            i += 1
         }
         return true
     }
 
     /// True when bodies `a` and `b` are within the speculative range now and may have been
     /// beyond the build range at the build (so the pair search may not have found them).
-    @inline(__always)
-    private func mayBeMissing(_ a: Int, _ b: Int) -> Bool {
-        let bodyA = bodies[a], bodyB = bodies[b]
+    @_transparent
+    private func mayBeMissing(_ a: Int, _ b: Int, _ body: UnsafePointer<SolverBody>, _ built: UnsafePointer<Float>) -> Bool {
+        let bodyA = body[a], bodyB = body[b]
         let sum = bodyA.radius + bodyB.radius
         let dx = bodyB.px - bodyA.px, dy = bodyB.py - bodyA.py
         let near = speculativeRange * sum * (1 + 1e-6)
         guard dx * dx + dy * dy < near * near else { return false }
-        let builtA = built[a], builtB = built[b]
-        let inside = (speculativeRange + skin) * sum * (1 - 1e-6) - DriftCheck.rounding(builtA) - DriftCheck.rounding(builtB)
+        let ax = built[2 * a], ay = built[2 * a + 1], bx = built[2 * b], by = built[2 * b + 1]
+        let inside = (speculativeRange + skin) * sum * (1 - 1e-6) - DriftCheck.rounding(ax, ay) - DriftCheck.rounding(bx, by)
         guard inside > 0 else { return true }
-        let bx = Double(builtB.x) - Double(builtA.x), by = Double(builtB.y) - Double(builtA.y)
-        return !(bx * bx + by * by < inside * inside)
+        let ex = Double(bx) - Double(ax), ey = Double(by) - Double(ay)
+        return !(ex * ex + ey * ey < inside * inside)
     }
 
-    /// A bound on the distance between a build position and its single-precision copy (relative,
-    /// plus the spacing of subnormal floats).
-    @inline(__always)
-    static func rounding(_ built: SIMD2<Float>) -> Double {
-        (abs(Double(built.x)) + abs(Double(built.y))) * 0x1p-23 + 0x1p-149
-    }
-
-    /// The lane-wise smaller of two vectors, keeping `box`'s lane where `value`'s is not smaller
-    /// (so a NaN never enters; inlined and specialized, unlike the generic `pointwiseMin`).
-    @inline(__always)
-    static func lower<Vector: SIMD>(_ box: Vector, _ value: Vector) -> Vector where Vector.Scalar: Comparable {
-        var result = box
-        result.replace(with: value, where: value .< box)
-        return result
-    }
-
-    /// True when the body in `slot` takes part in contacts (the bodies the pair search sees).
-    @inline(__always)
-    func collides(_ slot: Int) -> Bool { flags[slot].isSuperset(of: GridPasses.colliding) }
-
-    /// The displacement of `slot` since the build, as (dx, dy, −dx, −dy) so boxes merge by `min`.
-    @inline(__always)
-    func displacement(_ slot: Int) -> SIMD4<Double> {
-        let body = bodies[slot], position = built[slot]
-        let dx = body.px - Double(position.x), dy = body.py - Double(position.y)
-        return SIMD4(dx, dy, -dx, -dy)
+    /// A bound on the distance between a build position (`x`, `y`) and its single-precision copy
+    /// (relative, plus the spacing of subnormal floats).
+    @_transparent
+    static func rounding(_ x: Float, _ y: Float) -> Double {
+        (Double(x).magnitude + Double(y).magnitude) * 0x1p-23 + 0x1p-149
     }
 }
 
@@ -186,15 +180,30 @@ struct DriftPasses {
 
     /// The boxes pass: the box of every block in `items` from its members' displacements.
     func measure(_ items: Range<Int>) {
-        // An empty block keeps the infinite box and radius it starts with.
-        for index in items where start[index] < start[index + 1] {
-            var box = SIMD4<Double>(repeating: .infinity), smallest = Double.infinity
-            for member in Int(start[index])..<Int(start[index + 1]) {
-                let slot = Int(members[member]), radius = check.bodies[slot].radius
-                box = DriftCheck.lower(box, check.displacement(slot))
-                smallest = radius < smallest ? radius : smallest
+        let start = self.start.start, members = self.members.start, blocks = self.blocks.start
+        let body = check.body, built = check.builtScalars
+        var index = items.lowerBound
+        while index < items.upperBound {
+            // An empty block keeps the infinite box and radius it starts with. The box holds the
+            // members' displacements since the build as lows of (dx, dy, −dx, −dy), each lane
+            // taking a displacement's only where it is smaller (a NaN never enters).
+            var member = Int(start[index]), smallest = Double.infinity
+            var lowX = Double.infinity, lowY = Double.infinity, negatedHighX = Double.infinity, negatedHighY = Double.infinity
+            let end = Int(start[index + 1])
+            if member < end {
+                while member < end {
+                    let slot = Int(members[member]), radius = body[slot].radius
+                    let dx = body[slot].px - Double(built[2 * slot]), dy = body[slot].py - Double(built[2 * slot + 1])
+                    if dx < lowX { lowX = dx }
+                    if dy < lowY { lowY = dy }
+                    if -dx < negatedHighX { negatedHighX = -dx }
+                    if -dy < negatedHighY { negatedHighY = -dy }
+                    smallest = radius < smallest ? radius : smallest
+                    member += 1
+                }
+                blocks[index] = DriftBlock(lows: (lowX, lowY, negatedHighX, negatedHighY), smallestRadius: smallest)
             }
-            blocks[index] = DriftBlock(box: box, smallestRadius: smallest)
+            index += 1
         }
     }
 
@@ -203,18 +212,24 @@ struct DriftPasses {
         // A block close enough to the union of its 3 × 5 neighbourhood is close enough to each
         // block in it (`closeEnough` only fails sooner for a wider box or a smaller radius), so
         // its 13 tests are skipped; in a drifting crowd nearly every block is.
-        let unions = UnsafeMutableBufferPointer<DriftBlock>.allocate(capacity: grid.columns)
+        let unions = UnsafeMutablePointer<DriftBlock>.allocate(capacity: grid.columns)
         defer { unions.deallocate() }
-        for row in rows {
+        let start = self.start.start, members = self.members.start, blocks = self.blocks.start
+        var row = rows.lowerBound
+        while row < rows.upperBound {
             let first = row * grid.columns
             var budget = DriftCheck.pairsPerBody * Int(start[first + grid.columns] - start[first]) + DriftCheck.blockPairLimit
-            grid.columnUnions(row, blocks: UnsafeBufferPointer(blocks), into: unions)
-            for column in 0..<grid.columns where start[first + column] < start[first + column + 1] {
-                let neighbourhood = DriftBlock.union(of: UnsafeBufferPointer(unions), around: column)
+            grid.columnUnions(row, blocks: blocks, into: unions)
+            var column = 0
+            while column < grid.columns {
+                defer { column += 1 }
+                guard start[first + column] < start[first + column + 1] else { continue }
+                let neighbourhood = DriftBlock.union(of: unions, count: grid.columns, around: column)
                 if blocks[first + column].closeEnough(neighbourhood, skin: check.skin, rounding: grid.rounding) { continue }
                 guard check.testNeighbours(grid, row: row, column: column, blocks: blocks, start: start, members: members,
                                            budget: &budget) else { return false }
             }
+            row += 1
         }
         return true
     }
@@ -230,97 +245,96 @@ struct DriftBlock: Sendable, Equatable {
 
     init() {}
 
-    /// The block of displacement box `box` (lows, as above) and smallest radius `radius`.
+    /// The block of a displacement box given by its lows (as above) and smallest radius `radius`.
     @inline(__always)
+    init(lows: (Double, Double, Double, Double), smallestRadius radius: Double) {
+        lowX = DriftBlock.down(lows.0)
+        lowY = DriftBlock.down(lows.1)
+        negatedHighX = DriftBlock.down(lows.2)
+        negatedHighY = DriftBlock.down(lows.3)
+        smallestRadius = DriftBlock.down(radius)
+    }
+
+    /// The same from a standard vector (tests).
     init(box: SIMD4<Double>, smallestRadius radius: Double) {
-        singleLows = DriftBlock.down(box)
-        smallestRadius = DriftBlock.down(SIMD4(radius, 0, 0, 0))[0]
+        self.init(lows: (box[0], box[1], box[2], box[3]), smallestRadius: radius)
     }
 
     /// The union of two blocks' boxes, with the smaller radius (an empty block, all
-    /// infinities, changes nothing).
-    @inline(__always)
+    /// infinities, changes nothing; a NaN of `other`'s never enters).
+    @_transparent
     func merged(with other: DriftBlock) -> DriftBlock {
-        var block = DriftBlock()
-        block.singleLows = DriftCheck.lower(singleLows, other.singleLows)
-        block.smallestRadius = other.smallestRadius < smallestRadius ? other.smallestRadius : smallestRadius
+        var block = self
+        if other.lowX < lowX { block.lowX = other.lowX }
+        if other.lowY < lowY { block.lowY = other.lowY }
+        if other.negatedHighX < negatedHighX { block.negatedHighX = other.negatedHighX }
+        if other.negatedHighY < negatedHighY { block.negatedHighY = other.negatedHighY }
+        if other.smallestRadius < smallestRadius { block.smallestRadius = other.smallestRadius }
         return block
     }
 
-    /// The union of `unions[column − reach ... column + reach]` (within the row).
+    /// The union of `unions[column − reach ... column + reach]` (within the row of `count`).
     @inline(__always)
-    static func union(of unions: UnsafeBufferPointer<DriftBlock>, around column: Int) -> DriftBlock {
+    static func union(of unions: UnsafePointer<DriftBlock>, count: Int, around column: Int) -> DriftBlock {
         let low = column > DriftCheck.reach ? column - DriftCheck.reach : 0
-        let high = min(column + DriftCheck.reach, unions.count - 1)
-        var union = unions[low]
-        for index in low + 1 ..< high + 1 { union = union.merged(with: unions[index]) }
+        let high = column + DriftCheck.reach < count - 1 ? column + DriftCheck.reach : count - 1
+        var union = unions[low], index = low + 1
+        while index <= high {
+            union = union.merged(with: unions[index])
+            index += 1
+        }
         return union
     }
 
-    /// The lows as one vector (the fields stay scalars: a vector field would pad the block
-    /// from 20 bytes to 32).
-    @inline(__always)
-    var singleLows: SIMD4<Float> {
-        get { SIMD4(lowX, lowY, negatedHighX, negatedHighY) }
-        set { (lowX, lowY, negatedHighX, negatedHighY) = (newValue[0], newValue[1], newValue[2], newValue[3]) }
+    /// The same over a buffer (tests).
+    static func union(of unions: UnsafeBufferPointer<DriftBlock>, around column: Int) -> DriftBlock {
+        union(of: unions.start, count: unions.count, around: column)
     }
-
-    /// The lows as one vector, in double precision (exact).
-    @inline(__always)
-    var lows: SIMD4<Double> { SIMD4<Double>(singleLows) }
 
     /// The larger spread along x and y of every displacement in `blocks` (a bound on how far any
     /// two bodies have closed since the build; infinite or NaN when some displacement is not finite).
     static func spread(of blocks: UnsafeBufferPointer<DriftBlock>) -> Double {
-        var all = DriftBlock()
-        for block in blocks { all = all.merged(with: block) }
+        var all = DriftBlock(), index = 0
+        let block = blocks.start
+        while index < blocks.count {
+            all = all.merged(with: block[index])
+            index += 1
+        }
         let x = -Double(all.negatedHighX) - Double(all.lowX), y = -Double(all.negatedHighY) - Double(all.lowY)
         return x > y ? x : y
     }
 
-    /// Lane by lane, the largest single-precision value at most `values` (`Float.nextDown` of
-    /// the nearest where that is above), without a branch: the blocks of a check take it about
-    /// as often one way as the other, so a branch per lane would mostly be mispredicted.
-    @inline(__always)
-    static func down(_ values: SIMD4<Double>) -> SIMD4<Float> {
-        let nearest = SIMD4<Float>(values)
-        let above = SIMD4<Int64>(repeating: 0).replacing(with: -1, where: SIMD4<Double>(nearest) .> values)
+    /// The largest single-precision value at most `value` (`Float.nextDown` of the nearest
+    /// where that is above), without a branch: the blocks of a check take it about as often one
+    /// way as the other, so a branch would mostly be mispredicted.
+    @_transparent
+    static func down(_ value: Double) -> Float {
+        let nearest = Float(value)
+        let above: Int32 = Double(nearest) > value ? -1 : 0
         // One step toward −∞ in the bit pattern: down for a positive value (+∞ included), up for a
         // negative one (−0 included); a value above another is never NaN or −∞.
-        let bits = SIMD4<Int32>(bitPatterns: nearest)
+        let bits = Int32(bitPattern: nearest.bitPattern)
         let step = (bits &>> 31) | 1
-        return SIMD4<Float>(bitPatterns: bits &- (step & SIMD4<Int32>(truncatingIfNeeded: above)))
+        return Float(bitPattern: UInt32(bitPattern: bits &- (step & above)))
+    }
+
+    /// The same lane by lane (tests).
+    static func down(_ values: SIMD4<Double>) -> SIMD4<Float> {
+        SIMD4(down(values[0]), down(values[1]), down(values[2]), down(values[3]))
     }
 
     /// True when no body of this block and one of `other` can have closed by the skin of their
     /// radius sum since the build (a body's true displacement differs from the one measured
     /// from its rounded build position by at most `rounding`, the largest).
-    @inline(__always)
+    @_transparent
     func closeEnough(_ other: DriftBlock, skin: Double, rounding: Double) -> Bool {
         // How far the two can have closed along x is the larger of (high − other's low) and
         // (other's high − low); with highs stored negated, each is minus a sum of two lows, and
         // its square is that of the smaller sum.
-        let mine = lows, sums = SIMD4(lowHalf: mine.highHalf, highHalf: mine.lowHalf) + other.lows
-        let closing = DriftCheck.lower(sums.lowHalf, sums.highHalf), squared = closing * closing
+        let sumX = Double(negatedHighX) + Double(other.lowX), sumY = Double(negatedHighY) + Double(other.lowY)
+        let otherSumX = Double(lowX) + Double(other.negatedHighX), otherSumY = Double(lowY) + Double(other.negatedHighY)
+        let closingX = otherSumX < sumX ? otherSumX : sumX, closingY = otherSumY < sumY ? otherSumY : sumY
         let budget = skin * (Double(smallestRadius) + Double(other.smallestRadius)) - 4 * rounding
-        return budget > 0 && squared[0] + squared[1] < budget * budget
-    }
-}
-
-extension SIMD4 where Scalar == Int32 {
-    /// The bit patterns of four floats, lane by lane.
-    @inline(__always)
-    init(bitPatterns values: SIMD4<Float>) {
-        self.init(Int32(bitPattern: values[0].bitPattern), Int32(bitPattern: values[1].bitPattern),
-                  Int32(bitPattern: values[2].bitPattern), Int32(bitPattern: values[3].bitPattern))
-    }
-}
-
-extension SIMD4 where Scalar == Float {
-    /// The floats of four bit patterns, lane by lane.
-    @inline(__always)
-    init(bitPatterns bits: SIMD4<Int32>) {
-        self.init(Float(bitPattern: UInt32(bitPattern: bits[0])), Float(bitPattern: UInt32(bitPattern: bits[1])),
-                  Float(bitPattern: UInt32(bitPattern: bits[2])), Float(bitPattern: UInt32(bitPattern: bits[3])))
+        return budget > 0 && closingX * closingX + closingY * closingY < budget * budget
     }
 }

@@ -21,7 +21,7 @@ struct Candidate: Sendable {
     var distanceSquared: Double
 
     /// Nearer first; equal distances by slot (a total, deterministic order).
-    @inline(__always)
+    @_transparent
     func isNearer(than other: Candidate) -> Bool {
         distanceSquared < other.distanceSquared || (distanceSquared == other.distanceSquared && slot < other.slot)
     }
@@ -34,13 +34,30 @@ struct PairScan {
     /// Most pairs one scan keeps: memory is at most this many contacts per body.
     static let keptLimit = 16
 
-    let entries: UnsafeBufferPointer<Broadphase.Entry>
-    let cellStart: UnsafeBufferPointer<Int32>
-    let levels: UnsafeBufferPointer<Broadphase.Level>
+    // The broadphase's arrays as plain pointers (`Flat.swift`), checked at the boundary.
+    let entries: UnsafePointer<Broadphase.Entry>
+    let cellStart: UnsafePointer<Int32>
+    let levels: UnsafePointer<Broadphase.Level>
+    let levelCount: Int
     /// Pair range as a multiple of the radius sum.
     let range: Double
     /// Room for `examinedLimit` candidates.
-    let scratch: UnsafeMutableBufferPointer<Candidate>
+    let scratch: UnsafeMutablePointer<Candidate>
+
+    /// A scan over the broadphase's `entries`, `cellStart` and `levels` (one more cell start
+    /// than the levels' cells), writing candidates to `scratch`.
+    init(entries: UnsafeBufferPointer<Broadphase.Entry>, cellStart: UnsafeBufferPointer<Int32>,
+         levels: UnsafeBufferPointer<Broadphase.Level>, range: Double, scratch: UnsafeMutableBufferPointer<Candidate>) {
+        precondition(scratch.count >= PairScan.examinedLimit, "room for every candidate a scan examines")
+        precondition(levels.isEmpty || cellStart.count > levels[levels.count - 1].cellBase
+                        + levels[levels.count - 1].columns * levels[levels.count - 1].rows, "a start per cell and one past the last")
+        self.entries = entries.start
+        self.cellStart = cellStart.start
+        self.levels = levels.start
+        levelCount = levels.count
+        self.range = range
+        self.scratch = scratch.start
+    }
 
     /// Scans for the body at `index` in `entries`, in cell (`column`, `row`) of `level`; returns
     /// how many candidates it wrote to `scratch` (at most `keptLimit`, the nearest).
@@ -50,20 +67,24 @@ struct PairScan {
         let grid = levels[level]
         let rowBase = grid.cellBase + row * grid.columns
         // The rest of the own cell and the next cell of the row are contiguous.
-        test(index + 1, Int(cellStart[rowBase + min(column + 1, grid.columns - 1) + 1]), body, &examined, &found)
+        let left = column > 0 ? column - 1 : 0, right = column + 1 < grid.columns - 1 ? column + 1 : grid.columns - 1
+        test(index + 1, Int(cellStart[rowBase + right + 1]), body, &examined, &found)
         if row + 1 < grid.rows {
             let next = rowBase + grid.columns
-            test(Int(cellStart[next + max(column - 1, 0)]), Int(cellStart[next + min(column + 1, grid.columns - 1) + 1]),
-                 body, &examined, &found)
+            test(Int(cellStart[next + left]), Int(cellStart[next + right + 1]), body, &examined, &found)
         }
-        for coarser in (level + 1)..<levels.count {
+        var coarser = level + 1
+        while coarser < levelCount {
             let grid = levels[coarser]
             let c = grid.column(body.x), r = grid.row(body.y)
-            for row in max(r - 1, 0)...min(r + 1, grid.rows - 1) {
+            var row = r > 0 ? r - 1 : 0
+            while row <= (r + 1 < grid.rows - 1 ? r + 1 : grid.rows - 1) {
                 let base = grid.cellBase + row * grid.columns
-                test(Int(cellStart[base + max(c - 1, 0)]), Int(cellStart[base + min(c + 1, grid.columns - 1) + 1]),
+                test(Int(cellStart[base + (c > 0 ? c - 1 : 0)]), Int(cellStart[base + (c + 1 < grid.columns - 1 ? c + 1 : grid.columns - 1) + 1]),
                      body, &examined, &found)
+                row += 1
             }
+            coarser += 1
         }
         return found > PairScan.keptLimit ? keepNearest(found) : found
     }
@@ -72,10 +93,12 @@ struct PairScan {
     @inline(__always)
     private func test(_ first: Int, _ last: Int, _ body: Broadphase.Entry, _ examined: inout Int, _ found: inout Int) {
         guard first < last else { return }
-        let end = min(last, first + (PairScan.examinedLimit - examined))
+        let end = last < first + (PairScan.examinedLimit - examined) ? last : first + (PairScan.examinedLimit - examined)
         examined += end - first
-        for index in first..<end {
+        var index = first
+        while index < end {
             let other = entries[index]
+            index += 1
             let dx = other.x - body.x, dy = other.y - body.y
             let reach = Double(other.radius + body.radius) * range
             let distanceSquared = dx * dx + dy * dy
@@ -91,10 +114,18 @@ struct PairScan {
     /// nearest so far: O(found × log keptLimit)); returns `keptLimit`.
     private func keepNearest(_ found: Int) -> Int {
         let k = PairScan.keptLimit
-        for root in stride(from: k / 2 - 1, through: 0, by: -1) { siftDown(root, k) }
-        for index in k..<found where scratch[index].isNearer(than: scratch[0]) {
-            scratch[0] = scratch[index]
-            siftDown(0, k)
+        var root = k / 2 - 1
+        while root >= 0 {
+            siftDown(root, k)
+            root -= 1
+        }
+        var index = k
+        while index < found {
+            if scratch[index].isNearer(than: scratch[0]) {
+                scratch[0] = scratch[index]
+                siftDown(0, k)
+            }
+            index += 1
         }
         return k
     }
@@ -108,7 +139,7 @@ struct PairScan {
             if left < count && scratch[largest].isNearer(than: scratch[left]) { largest = left }
             if right < count && scratch[largest].isNearer(than: scratch[right]) { largest = right }
             if largest == parent { return }
-            scratch.swapAt(parent, largest)
+            (scratch[parent], scratch[largest]) = (scratch[largest], scratch[parent])
             parent = largest
         }
     }
@@ -174,18 +205,24 @@ struct PairSearch {
         pairs.reserveCapacity((Int(cellStart[cells.upperBound]) - Int(cellStart[cells.lowerBound])) * expectedSixteenths / 16 + 16)
         withUnsafeTemporaryAllocation(of: Candidate.self, capacity: PairScan.examinedLimit) { scratch in
             let scan = PairScan(entries: entries, cellStart: cellStart, levels: levels, range: range, scratch: scratch)
-            for level in 0..<levels.count {
-                let grid = levels[level]
+            var level = 0
+            while level < scan.levelCount {
+                let grid = scan.levels[level]
+                level += 1
                 let first = max(cells.lowerBound, grid.cellBase), last = min(cells.upperBound, grid.cellBase + grid.columns * grid.rows)
                 guard first < last else { continue }
                 var column = (first - grid.cellBase) % grid.columns, row = (first - grid.cellBase) / grid.columns
-                for cell in first..<last {
-                    for index in Int(cellStart[cell])..<Int(cellStart[cell + 1]) {
-                        emit(entries[index].slot, found: scan.scan(index: index, level: level, column: column, row: row),
-                             scratch: scratch, into: &pairs)
+                var cell = first
+                while cell < last {
+                    var index = Int(scan.cellStart[cell])
+                    while index < Int(scan.cellStart[cell + 1]) {
+                        emit(scan.entries[index].slot, found: scan.scan(index: index, level: level - 1, column: column, row: row),
+                             scratch: scan.scratch, into: &pairs)
+                        index += 1
                     }
                     column += 1
                     if column == grid.columns { column = 0; row += 1 }
+                    cell += 1
                 }
             }
         }
@@ -193,10 +230,13 @@ struct PairSearch {
     }
 
     @inline(__always)
-    private func emit(_ slot: Int32, found: Int, scratch: UnsafeMutableBufferPointer<Candidate>, into pairs: inout [Pair]) {
-        for candidate in scratch[0..<found] {
-            let a = min(slot, candidate.slot), b = max(slot, candidate.slot)
+    private func emit(_ slot: Int32, found: Int, scratch: UnsafeMutablePointer<Candidate>, into pairs: inout [Pair]) {
+        var index = 0
+        while index < found {
+            let other = scratch[index].slot
+            let a = other < slot ? other : slot, b = other < slot ? slot : other
             pairs.append(Pair(a: a, b: b, impulse: CarriedImpulses.impulse(a, b, start: carriedStart, entries: carriedEntries)))
+            index += 1
         }
     }
 }

@@ -57,11 +57,12 @@ extension SolverContext {
     /// The position update of one body.
     @inline(__always)
     private func integratePosition(_ slot: Int, first: Bool, bounds: ClampBounds) {
-        guard flags[slot].contains(.alive) else { return }
-        var body = bodies[slot]
+        guard flag[slot].contains(.alive) else { return }
+        var body = self.body[slot]
         loadVelocity(slot, into: &body)
         let oldX = body.px, oldY = body.py
-        if first { stepStart[slot] = SIMD2(oldX, oldY) }
+        let start = stepStartScalars + 2 * slot
+        if first { (start[0], start[1]) = (oldX, oldY) }
         limitSpeed(&body)
         body.px += h * body.vx
         body.py += h * body.vy
@@ -70,9 +71,12 @@ extension SolverContext {
             SolverContext.clamp(&body.px, &body.vx, old: oldX, low: bounds.minX + r, high: bounds.maxX - r, elasticity: elasticity)
             SolverContext.clamp(&body.py, &body.vy, old: oldY, low: bounds.minY + r, high: bounds.maxY - r, elasticity: elasticity)
         }
-        bodies[slot] = body
-        let start = stepStart[slot]
-        motion[slot] = SIMD4(Float(body.vx), Float(body.vy), Float(body.px - start.x), Float(body.py - start.y))
+        self.body[slot] = body
+        let row = motionScalars + 4 * slot
+        row[0] = Float(body.vx)
+        row[1] = Float(body.vy)
+        row[2] = Float(body.px - start[0])
+        row[3] = Float(body.py - start[1])
     }
 
     /// The position update of bodies `slot` and `slot + 1` in two lanes, exactly as the
@@ -80,37 +84,38 @@ extension SolverContext {
     /// finite solver state under the speed limit and end inside the borders (no clamp).
     @inline(__always)
     private func integratePositionPair(_ slot: Int, first: Bool, bounds: ClampBounds) -> Bool {
-        guard flags[slot].contains(.alive), flags[slot + 1].contains(.alive) else { return false }
-        let rowA = motion[slot], rowB = motion[slot + 1]
-        guard SolverContext.allFinite(SIMD4(lowHalf: rowA.lowHalf, highHalf: rowB.lowHalf)) else { return false }
-        let a = bodies[slot], b = bodies[slot + 1]
-        let vx = SIMD2(Double(rowA.x), Double(rowB.x)), vy = SIMD2(Double(rowA.y), Double(rowB.y))
-        let radius = SIMD2(a.radius, b.radius), limit = maxSpeed * radius
-        guard all(vx * vx + vy * vy .<= limit * limit) else { return false }
-        let oldX = SIMD2(a.px, b.px), oldY = SIMD2(a.py, b.py)
-        let px = oldX + h * vx, py = oldY + h * vy
+        guard flag[slot].contains(.alive), flag[slot + 1].contains(.alive) else { return false }
+        let rowA = motionScalars + 4 * slot, rowB = rowA + 4
+        guard SolverContext.allFiniteScalars(rowA[0], rowA[1], rowB[0], rowB[1]) else { return false }
+        let a = body[slot], b = body[slot + 1]
+        // Lane by lane (a, then b), the one-body path's operations.
+        let vxA = Double(rowA[0]), vxB = Double(rowB[0]), vyA = Double(rowA[1]), vyB = Double(rowB[1])
+        let limitA = maxSpeed * a.radius, limitB = maxSpeed * b.radius
+        guard vxA * vxA + vyA * vyA <= limitA * limitA, vxB * vxB + vyB * vyB <= limitB * limitB else { return false }
+        let pxA = a.px + h * vxA, pxB = b.px + h * vxB, pyA = a.py + h * vyA, pyB = b.py + h * vyB
         if bounds.clamps {
-            let lowX = bounds.minX + radius, highX = bounds.maxX - radius
-            let lowY = bounds.minY + radius, highY = bounds.maxY - radius
-            guard all(lowX .<= highX .& px .>= lowX .& px .<= highX),
-                  all(lowY .<= highY .& py .>= lowY .& py .<= highY) else { return false }
+            guard SolverContext.inside(pxA, pyA, radius: a.radius, bounds),
+                  SolverContext.inside(pxB, pyB, radius: b.radius, bounds) else { return false }
         }
-        var startX = oldX, startY = oldY
+        let startA = stepStartScalars + 2 * slot, startB = startA + 2
         if first {
-            stepStart[slot] = SIMD2(oldX[0], oldY[0])
-            stepStart[slot + 1] = SIMD2(oldX[1], oldY[1])
-        } else {
-            let startA = stepStart[slot], startB = stepStart[slot + 1]
-            startX = SIMD2(startA.x, startB.x)
-            startY = SIMD2(startA.y, startB.y)
+            (startA[0], startA[1]) = (a.px, a.py)
+            (startB[0], startB[1]) = (b.px, b.py)
         }
-        bodies[slot] = SolverBody(px: px[0], py: py[0], vx: vx[0], vy: vy[0], invMass: a.invMass, radius: a.radius)
-        bodies[slot + 1] = SolverBody(px: px[1], py: py[1], vx: vx[1], vy: vy[1], invMass: b.invMass, radius: b.radius)
-        let velocityX = SIMD2<Float>(vx), velocityY = SIMD2<Float>(vy)
-        let movedX = SIMD2<Float>(px - startX), movedY = SIMD2<Float>(py - startY)
-        motion[slot] = SIMD4(velocityX[0], velocityY[0], movedX[0], movedY[0])
-        motion[slot + 1] = SIMD4(velocityX[1], velocityY[1], movedX[1], movedY[1])
+        body[slot] = SolverBody(px: pxA, py: pyA, vx: vxA, vy: vyA, invMass: a.invMass, radius: a.radius)
+        body[slot + 1] = SolverBody(px: pxB, py: pyB, vx: vxB, vy: vyB, invMass: b.invMass, radius: b.radius)
+        (rowA[0], rowA[1], rowA[2], rowA[3]) = (Float(vxA), Float(vyA), Float(pxA - startA[0]), Float(pyA - startA[1]))
+        (rowB[0], rowB[1], rowB[2], rowB[3]) = (Float(vxB), Float(vyB), Float(pxB - startB[0]), Float(pyB - startB[1]))
         return true
+    }
+
+    /// True when a body of `radius` at (`x`, `y`) needs no clamp: the borders leave it room and
+    /// it is within them.
+    @_transparent
+    static func inside(_ x: Double, _ y: Double, radius: Double, _ bounds: ClampBounds) -> Bool {
+        let lowX = bounds.minX + radius, highX = bounds.maxX - radius
+        let lowY = bounds.minY + radius, highY = bounds.maxY - radius
+        return lowX <= highX && lowX <= x && x <= highX && lowY <= highY && lowY <= y && y <= highY
     }
 
     /// Clamps one coordinate between `low` and `high` (either may be infinite). A body wider
@@ -147,13 +152,15 @@ extension SolverContext {
     func finishBodies(_ range: Range<Int>, skin: Double) -> BodySummary {
         var summary = BodySummary()
         let inverseStep = inverseH / Double(substepsPerStep)
-        for slot in range where flags[slot].contains(.alive) {
-            loadVelocity(slot, into: &bodies[slot])
-            let body = bodies[slot], start = stepStart[slot]
-            let tx = body.px - start.x, ty = body.py - start.y
-            let built = buildPosition[slot]
-            let rounding = (abs(body.px) + abs(body.py)) * 0x1p-23
-            let away = abs(body.px - Double(built.x)) + abs(body.py - Double(built.y)) + rounding
+        var slot = range.lowerBound
+        while slot < range.upperBound {
+            defer { slot += 1 }
+            guard flag[slot].contains(.alive) else { continue }
+            loadVelocity(slot, into: &self.body[slot])
+            let body = self.body[slot], start = stepStartScalars + 2 * slot, built = buildScalars + 2 * slot
+            let tx = body.px - start[0], ty = body.py - start[1]
+            let rounding = (body.px.magnitude + body.py.magnitude) * 0x1p-23
+            let away = (body.px - Double(built[0])).magnitude + (body.py - Double(built[1])).magnitude + rounding
             if !(away <= skin * body.radius) { summary.drifted = true }
             let travelled = tx * tx + ty * ty, half = 0.5 * body.radius
             if travelled > half * half { summary.fastBodies += 1 }

@@ -35,64 +35,84 @@ extension SolverContext {
 
     /// Warm start of the overflow and the walls.
     func warmStartSequential() {
-        for index in 0..<overflow.count {
+        let overflow = self.overflow.start, walls = self.walls.start
+        var index = 0
+        while index < self.overflow.count {
             let contact = overflow[index]
-            let a = Int(contact.a), b = Int(contact.b)
-            let push = contact.impulse * SIMD2(contact.nx, contact.ny)
-            motion[a].lowHalf -= push * traits[a].x
-            motion[b].lowHalf += push * traits[b].x
+            let rowA = motionScalars + 4 * Int(contact.a), rowB = motionScalars + 4 * Int(contact.b)
+            let pushX = contact.impulse * contact.nx, pushY = contact.impulse * contact.ny
+            let massA = traitScalars[2 * Int(contact.a)], massB = traitScalars[2 * Int(contact.b)]
+            rowA[0] -= pushX * massA
+            rowA[1] -= pushY * massA
+            rowB[0] += pushX * massB
+            rowB[1] += pushY * massB
+            index += 1
         }
-        for index in 0..<walls.count {
+        index = 0
+        while index < self.walls.count {
             let wall = walls[index]
             let slot = Int(wall.slot)
-            var body = bodies[slot]
+            var body = self.body[slot]
             loadVelocity(slot, into: &body)
             let (dx, dy) = wall.side.normal
             body.vx += dx * wall.impulse * body.invMass
             body.vy += dy * wall.impulse * body.invMass
             storeVelocity(slot, body)
+            index += 1
         }
     }
 
     /// One sweep over the overflow, then the walls.
     func solveSequential(biased: Bool) {
         let constants = LaneConstants(self)
-        for index in 0..<overflow.count { solveOverflow(index, constants, biased: biased) }
-        for index in 0..<walls.count { solveWall(index, biased: biased) }
+        let overflow = self.overflow.start, walls = self.walls.start
+        var index = 0
+        while index < self.overflow.count {
+            solveOverflow(overflow + index, constants, biased: biased)
+            index += 1
+        }
+        index = 0
+        while index < self.walls.count {
+            solveWall(walls + index, biased: biased)
+            index += 1
+        }
     }
 
     /// One overflow contact, with the arithmetic of a lane (`solveGroup`) in scalar form.
     @inline(__always)
-    private func solveOverflow(_ index: Int, _ constants: LaneConstants, biased: Bool) {
-        let contact = overflow[index]
-        let a = Int(contact.a), b = Int(contact.b)
-        let bodyA = motion[a], bodyB = motion[b], traitsA = traits[a], traitsB = traits[b]
-        let separation = contact.base + (contact.nx * (bodyB.z - bodyA.z) + contact.ny * (bodyB.w - bodyA.w))
+    private func solveOverflow(_ stored: UnsafeMutablePointer<Contact>, _ constants: LaneConstants, biased: Bool) {
+        let contact = stored.pointee
+        let rowA = motionScalars + 4 * Int(contact.a), rowB = motionScalars + 4 * Int(contact.b)
+        let traitsA = traitScalars + 2 * Int(contact.a), traitsB = traitScalars + 2 * Int(contact.b)
+        let vxA = rowA[0], vyA = rowA[1], vxB = rowB[0], vyB = rowB[1]
+        let separation = contact.base + (contact.nx * (rowB[2] - rowA[2]) + contact.ny * (rowB[3] - rowA[3]))
         var bias: Float = 0, massScale: Float = 1, impulseScale: Float = 0
         if separation > 0 {
             bias = separation * constants.inverseH
         } else if biased {
-            let push = constants.push * (traitsA.y + traitsB.y)
+            let push = constants.push * (traitsA[1] + traitsB[1])
             let spring = constants.biasRate * separation
             bias = spring > push ? spring : push
             massScale = constants.massScale
             impulseScale = constants.impulseScale
         }
-        let normalSpeed = (bodyB.x - bodyA.x) * contact.nx + (bodyB.y - bodyA.y) * contact.ny
+        let normalSpeed = (vxB - vxA) * contact.nx + (vyB - vyA) * contact.ny
         let change = -contact.mass * massScale * (normalSpeed + bias) - impulseScale * contact.impulse
         let total = SolverContext.storedImpulse(contact.impulse + change)
         let applied = total - contact.impulse
-        overflow[index].impulse = total
-        let push = applied * SIMD2(contact.nx, contact.ny)
-        motion[a].lowHalf = bodyA.lowHalf - push * traitsA.x
-        motion[b].lowHalf = bodyB.lowHalf + push * traitsB.x
+        stored.pointee.impulse = total
+        let pushX = applied * contact.nx, pushY = applied * contact.ny
+        rowA[0] = vxA - pushX * traitsA[0]
+        rowA[1] = vyA - pushY * traitsA[0]
+        rowB[0] = vxB + pushX * traitsB[0]
+        rowB[1] = vyB + pushY * traitsB[0]
     }
 
     @inline(__always)
-    private func solveWall(_ index: Int, biased: Bool) {
-        let wall = walls[index]
+    private func solveWall(_ stored: UnsafeMutablePointer<WallContact>, biased: Bool) {
+        let wall = stored.pointee
         let slot = Int(wall.slot)
-        var body = bodies[slot]
+        var body = self.body[slot]
         loadVelocity(slot, into: &body)
         let (dx, dy) = wall.side.normal
         let separation = wall.side.separation(body, rect)
@@ -110,7 +130,7 @@ extension SolverContext {
         let impulse = -wall.normalMass * massScale * (normalSpeed + bias) - impulseScale * wall.impulse
         let total = SolverContext.wallImpulse(wall.impulse + impulse)
         let applied = total - wall.impulse
-        walls[index].impulse = total
+        stored.pointee.impulse = total
         body.vx += dx * applied * body.invMass
         body.vy += dy * applied * body.invMass
         storeVelocity(slot, body)
@@ -119,7 +139,8 @@ extension SolverContext {
     /// Writes a body's velocity to the solver state (its displacement unchanged).
     @inline(__always)
     func storeVelocity(_ slot: Int, _ body: SolverBody) {
-        motion[slot].lowHalf = SIMD2(Float(body.vx), Float(body.vy))
+        motionScalars[4 * slot] = Float(body.vx)
+        motionScalars[4 * slot + 1] = Float(body.vy)
     }
 
     /// A wall's new accumulated impulse: not negative, at most `largestFloat` (so the change

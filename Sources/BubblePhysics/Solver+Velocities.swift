@@ -2,7 +2,7 @@
 /// at a time where both take the common path.
 ///
 /// The pair path computes exactly what the one-body path computes, lane by lane (the same
-/// IEEE-754 operations in the same order, in SIMD2<Double>), so which path a body takes never
+/// IEEE-754 operations in the same order, in two `Lane2D` lanes), so which path a body takes never
 /// changes a bit. It covers the common case — two live dynamic bodies whose speeds stay under
 /// the limit, with finite solver state, pulled from outside the falloff radius (radial gravity)
 /// or by a spring, or not pulled — and hands anything else to the one-body path before writing.
@@ -27,65 +27,76 @@ extension SolverContext {
     /// The velocity update of one body.
     @inline(__always)
     private func integrateVelocity(_ slot: Int, first: Bool) {
-        let bodyFlags = flags[slot]
+        let bodyFlags = flag[slot]
         guard bodyFlags.contains(.alive) else { return }
-        var body = bodies[slot]
-        var displacement = SIMD2<Float>.zero
+        var body = self.body[slot]
+        let row = motionScalars + 4 * slot
+        var displacementX: Float = 0, displacementY: Float = 0
         if first {
-            traits[slot] = SIMD2(Float(body.invMass), Float(body.radius))
+            traitScalars[2 * slot] = Float(body.invMass)
+            traitScalars[2 * slot + 1] = Float(body.radius)
         } else {
             loadVelocity(slot, into: &body)
-            displacement = motion[slot].highHalf
+            displacementX = row[2]
+            displacementY = row[3]
         }
         if !bodyFlags.contains(.kinematic) {
             limitSpeed(&body)
             if field.strength > 0 && bodyFlags.contains(.attracted) { applyField(to: &body) }
-            let damping = 1 / (1 + h * resistances[slot])
+            let damping = 1 / (1 + h * resistance[slot])
             body.vx *= damping
             body.vy *= damping
         }
         limitSpeed(&body)
-        motion[slot] = SIMD4(lowHalf: SIMD2(Float(body.vx), Float(body.vy)), highHalf: displacement)
+        row[0] = Float(body.vx)
+        row[1] = Float(body.vy)
+        row[2] = displacementX
+        row[3] = displacementY
     }
 
     /// The velocity update of bodies `slot` and `slot + 1` in two lanes; false, having written
     /// nothing, when either leaves the common path.
     @inline(__always)
     private func integrateVelocityPair(_ slot: Int, first: Bool) -> Bool {
-        let flagsA = flags[slot], flagsB = flags[slot + 1]
+        let flagsA = flag[slot], flagsB = flag[slot + 1]
         let pulled = field.strength > 0 && flagsA.contains(.attracted)
-        guard flagsA == flagsB, flagsA.contains(.alive), !flagsA.contains(.kinematic) else { return false }
-        let a = bodies[slot], b = bodies[slot + 1]
-        var vx = SIMD2(a.vx, b.vx), vy = SIMD2(a.vy, b.vy)
-        var displacement = SIMD4<Float>.zero
+        guard flagsA.rawValue == flagsB.rawValue, flagsA.contains(.alive), !flagsA.contains(.kinematic) else { return false }
+        let a = body[slot], b = body[slot + 1]
+        let rowA = motionScalars + 4 * slot, rowB = rowA + 4
+        var vx = Lane2D(a.vx, b.vx), vy = Lane2D(a.vy, b.vy)
+        var displacement = (Float(0), Float(0), Float(0), Float(0))
         if !first {
-            let rowA = motion[slot], rowB = motion[slot + 1]
-            let velocity = SIMD4(lowHalf: rowA.lowHalf, highHalf: rowB.lowHalf)
-            guard SolverContext.allFinite(velocity) else { return false }
-            vx = SIMD2(Double(rowA.x), Double(rowB.x))
-            vy = SIMD2(Double(rowA.y), Double(rowB.y))
-            displacement = SIMD4(lowHalf: rowA.highHalf, highHalf: rowB.highHalf)
+            guard SolverContext.allFiniteScalars(rowA[0], rowA[1], rowB[0], rowB[1]) else { return false }
+            vx = Lane2D(Double(rowA[0]), Double(rowB[0]))
+            vy = Lane2D(Double(rowA[1]), Double(rowB[1]))
+            displacement = (rowA[2], rowA[3], rowB[2], rowB[3])
         }
-        let radius = SIMD2(a.radius, b.radius)
-        let limit = maxSpeed * radius, limitSquared = limit * limit
-        guard all(vx * vx + vy * vy .<= limitSquared) else { return false }
+        let radius = Lane2D(a.radius, b.radius)
+        let limit = Lane2D(repeating: maxSpeed) * radius, limitSquared = limit * limit
+        guard Lane2D.allAtMost(vx * vx + vy * vy, limitSquared) else { return false }
         if pulled {
-            guard pull(&vx, &vy, px: SIMD2(a.px, b.px), py: SIMD2(a.py, b.py), invMass: SIMD2(a.invMass, b.invMass),
+            guard pull(&vx, &vy, px: Lane2D(a.px, b.px), py: Lane2D(a.py, b.py), invMass: Lane2D(a.invMass, b.invMass),
                        radius: radius) else {
                 return false
             }
         }
-        let damping = 1 / (1 + h * SIMD2(resistances[slot], resistances[slot + 1]))
-        vx *= damping
-        vy *= damping
-        guard all(vx * vx + vy * vy .<= limitSquared) else { return false }
+        let damping = Lane2D(repeating: 1) / (Lane2D(repeating: 1) + Lane2D(repeating: h) * Lane2D(resistance[slot], resistance[slot + 1]))
+        vx = vx * damping
+        vy = vy * damping
+        guard Lane2D.allAtMost(vx * vx + vy * vy, limitSquared) else { return false }
         if first {
-            traits[slot] = SIMD2(Float(a.invMass), Float(a.radius))
-            traits[slot + 1] = SIMD2(Float(b.invMass), Float(b.radius))
+            let traits = traitScalars + 2 * slot
+            traits[0] = Float(a.invMass)
+            traits[1] = Float(a.radius)
+            traits[2] = Float(b.invMass)
+            traits[3] = Float(b.radius)
         }
-        let velocity = SIMD2<Float>(vx), velocityY = SIMD2<Float>(vy)
-        motion[slot] = SIMD4(velocity[0], velocityY[0], displacement[0], displacement[1])
-        motion[slot + 1] = SIMD4(velocity[1], velocityY[1], displacement[2], displacement[3])
+        rowA[0] = Float(vx.a)
+        rowA[1] = Float(vy.a)
+        (rowA[2], rowA[3]) = (displacement.0, displacement.1)
+        rowB[0] = Float(vx.b)
+        rowB[1] = Float(vy.b)
+        (rowB[2], rowB[3]) = (displacement.2, displacement.3)
         return true
     }
 
@@ -93,13 +104,13 @@ extension SolverContext {
     /// point, or, with the uniform spring, when one is within its reach and the other beyond
     /// (the one-body path handles those).
     @inline(__always)
-    private func pull(_ vx: inout SIMD2<Double>, _ vy: inout SIMD2<Double>, px: SIMD2<Double>, py: SIMD2<Double>,
-                      invMass: SIMD2<Double>, radius: SIMD2<Double>) -> Bool {
-        let dx = field.point.x - px, dy = field.point.y - py
+    private func pull(_ vx: inout Lane2D, _ vy: inout Lane2D, px: Lane2D, py: Lane2D,
+                      invMass: Lane2D, radius: Lane2D) -> Bool {
+        let dx = Lane2D(repeating: field.point.x) - px, dy = Lane2D(repeating: field.point.y) - py
         switch field.law {
         case .spring:
-            let q = 1 / (1 + h * h * (field.strength * invMass))
-            let pull = (1 - q) * inverseH
+            let q = Lane2D(repeating: 1) / (Lane2D(repeating: 1) + Lane2D(repeating: h * h) * (Lane2D(repeating: field.strength) * invMass))
+            let pull = (Lane2D(repeating: 1) - q) * Lane2D(repeating: inverseH)
             vx = vx * q + dx * pull
             vy = vy * q + dy * pull
         case .uniformSpring:
@@ -107,11 +118,12 @@ extension SolverContext {
         case .radialGravity:
             let distanceSquared = dx * dx + dy * dy
             let falloff = field.falloffRadius
-            guard all(distanceSquared .>= falloff * falloff), all(distanceSquared .> 0) else { return false }
-            let inverse = 1 / distanceSquared.squareRoot()
-            let gain = h * field.strength
-            vx += (dx * inverse) * gain
-            vy += (dy * inverse) * gain
+            guard distanceSquared.a >= falloff * falloff, distanceSquared.b >= falloff * falloff,
+                  distanceSquared.a > 0, distanceSquared.b > 0 else { return false }
+            let inverse = Lane2D(repeating: 1) / distanceSquared.squareRoot()
+            let gain = Lane2D(repeating: h * field.strength)
+            vx = vx + (dx * inverse) * gain
+            vy = vy + (dy * inverse) * gain
         }
         return true
     }
@@ -119,25 +131,26 @@ extension SolverContext {
     /// The uniform spring's part of `pull`: false when one body is within its reach and the other
     /// beyond.
     @inline(__always)
-    private func pullUniformly(_ vx: inout SIMD2<Double>, _ vy: inout SIMD2<Double>, dx: SIMD2<Double>, dy: SIMD2<Double>,
-                               radius: SIMD2<Double>) -> Bool {
-        let reach = field.reach * radius
-        let distanceSquared = dx * dx + dy * dy
-        let within = distanceSquared .<= reach * reach
-        if all(within) {
+    private func pullUniformly(_ vx: inout Lane2D, _ vy: inout Lane2D, dx: Lane2D, dy: Lane2D,
+                               radius: Lane2D) -> Bool {
+        let reach = Lane2D(repeating: field.reach) * radius
+        let distanceSquared = dx * dx + dy * dy, reachSquared = reach * reach
+        let withinA = distanceSquared.a <= reachSquared.a, withinB = distanceSquared.b <= reachSquared.b
+        if withinA && withinB {
             let q = 1 / (1 + h * h * field.strength)
-            let pull = (1 - q) * inverseH
-            vx = vx * q + dx * pull
-            vy = vy * q + dy * pull
+            let pull = Lane2D(repeating: (1 - q) * inverseH)
+            vx = vx * Lane2D(repeating: q) + dx * pull
+            vy = vy * Lane2D(repeating: q) + dy * pull
             return true
         }
-        guard !any(within) else { return false }
-        let inverse = 1 / distanceSquared.squareRoot()
-        var acceleration = field.strength * reach
-        acceleration.replace(with: .greatestFiniteMagnitude, where: acceleration .> .greatestFiniteMagnitude)
-        let gain = h * acceleration
-        vx += (dx * inverse) * gain
-        vy += (dy * inverse) * gain
+        guard !withinA && !withinB else { return false }
+        let inverse = Lane2D(repeating: 1) / distanceSquared.squareRoot()
+        var acceleration = Lane2D(repeating: field.strength) * reach
+        if acceleration.a > .greatestFiniteMagnitude { acceleration.a = .greatestFiniteMagnitude }
+        if acceleration.b > .greatestFiniteMagnitude { acceleration.b = .greatestFiniteMagnitude }
+        let gain = Lane2D(repeating: h) * acceleration
+        vx = vx + (dx * inverse) * gain
+        vy = vy + (dy * inverse) * gain
         return true
     }
 
@@ -147,4 +160,43 @@ extension SolverContext {
         // A finite value minus itself is 0; infinity or NaN gives NaN, which is not 0.
         all(values - values .== 0)
     }
+
+    /// True when all four values are finite.
+    @inline(__always)
+    static func allFiniteScalars(_ v0: Float, _ v1: Float, _ v2: Float, _ v3: Float) -> Bool {
+        // A finite value minus itself is 0; infinity or NaN gives NaN, which is not 0.
+        v0 - v0 == 0 && v1 - v1 == 0 && v2 - v2 == 0 && v3 - v3 == 0
+    }
+}
+
+/// Two double-precision lanes, as `Lane4` for the two-body velocity update.
+struct Lane2D {
+    var a: Double
+    var b: Double
+
+    @_transparent
+    init(_ a: Double, _ b: Double) { self.a = a; self.b = b }
+
+    @_transparent
+    init(repeating value: Double) { a = value; b = value }
+
+    @_transparent
+    static func + (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a + rhs.a, lhs.b + rhs.b) }
+
+    @_transparent
+    static func - (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a - rhs.a, lhs.b - rhs.b) }
+
+    @_transparent
+    static func * (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a * rhs.a, lhs.b * rhs.b) }
+
+    @_transparent
+    static func / (lhs: Lane2D, rhs: Lane2D) -> Lane2D { Lane2D(lhs.a / rhs.a, lhs.b / rhs.b) }
+
+    /// Lane by lane, the correctly rounded square root.
+    @_transparent
+    func squareRoot() -> Lane2D { Lane2D(a.squareRoot(), b.squareRoot()) }
+
+    /// True when `lhs <= rhs` in both lanes.
+    @_transparent
+    static func allAtMost(_ lhs: Lane2D, _ rhs: Lane2D) -> Bool { lhs.a <= rhs.a && lhs.b <= rhs.b }
 }

@@ -192,6 +192,18 @@ struct SolverContext {
     let groupStart: UnsafeBufferPointer<Int32>
     let overflow: UnsafeMutableBufferPointer<Contact>
     let walls: UnsafeMutableBufferPointer<WallContact>
+    /// Flat views of `bodies`, `flags`, `resistances`, `stepStart` and `buildPosition` (2
+    /// scalars a slot), `motion` (4 a slot), `traits` (2 a slot), `lanes` and `geometry` (16 a
+    /// group) for the hot loops (`Flat.swift`).
+    let body: UnsafeMutablePointer<SolverBody>
+    let flag: UnsafePointer<BodyFlags>
+    let resistance: UnsafePointer<Double>
+    let stepStartScalars: UnsafeMutablePointer<Double>
+    let buildScalars: UnsafePointer<Float>
+    let motionScalars: UnsafeMutablePointer<Float>
+    let traitScalars: UnsafeMutablePointer<Float>
+    let laneBase: UnsafeMutablePointer<ContactLanes>
+    let geometryScalars: UnsafeMutablePointer<Float>
     let h: Double
     let inverseH: Double
     let substepsPerStep: Int
@@ -225,6 +237,16 @@ struct SolverContext {
         groupStart = UnsafeBufferPointer(storage.groupStart.buffer)
         overflow = storage.overflow.buffer
         walls = storage.walls.buffer
+        precondition(FlatLayout.holds, "SIMD vectors are not laid out as their scalars")
+        body = bodies.start
+        flag = flags.start
+        resistance = resistances.start
+        stepStartScalars = stepStart.scalars
+        buildScalars = buildPosition.scalars
+        motionScalars = motion.scalars
+        traitScalars = traits.scalars
+        laneBase = lanes.start
+        geometryScalars = UnsafeMutableRawPointer(geometry.start).assumingMemoryBound(to: Float.self)
         let configuration = world.configuration
         h = configuration.timeStep / Double(configuration.substeps)
         inverseH = 1 / h
@@ -246,9 +268,8 @@ struct SolverContext {
     /// no valid input produces, becomes the largest finite one or 0, so the step stays finite).
     @inline(__always)
     func loadVelocity(_ slot: Int, into body: inout SolverBody) {
-        let velocity = motion[slot]
-        body.vx = SolverContext.finite(velocity.x)
-        body.vy = SolverContext.finite(velocity.y)
+        body.vx = SolverContext.finite(motionScalars[4 * slot])
+        body.vy = SolverContext.finite(motionScalars[4 * slot + 1])
     }
 
     /// `value` in double precision; ±infinity becomes ± the largest finite Float, NaN 0.

@@ -68,11 +68,7 @@ extension World {
     }
 
     /// True when the handle refers to a live body.
-    public func contains(_ handle: BodyHandle) -> Bool {
-        let slot = Int(handle.index)
-        return slot >= 0 && slot < storage.slotCount && storage.flags[slot].contains(.alive)
-            && storage.generations[slot] == handle.generation
-    }
+    public func contains(_ handle: BodyHandle) -> Bool { storage.isLive(handle) }
 
     /// Handles of all live bodies, in slot order (the order the solver visits them).
     public var handles: [BodyHandle] {
@@ -87,7 +83,8 @@ extension World {
     /// A read-only view of a body.
     /// - Precondition: the handle is live.
     public func body(_ handle: BodyHandle) -> BodyState {
-        let slot = checkedSlot(handle)
+        let storage = self.storage
+        let slot = storage.checkedSlot(handle)
         let body = storage.bodies[slot]
         let bodyFlags = storage.flags[slot]
         return BodyState(handle: handle, position: Vector2(body.px, body.py), velocity: Vector2(body.vx, body.vy),
@@ -100,7 +97,8 @@ extension World {
     /// A body's centre, world units.
     /// - Precondition: the handle is live.
     public func position(of handle: BodyHandle) -> Vector2 {
-        let body = storage.bodies[checkedSlot(handle)]
+        let storage = self.storage
+        let body = storage.bodies[storage.checkedSlot(handle)]
         return Vector2(body.px, body.py)
     }
 
@@ -113,7 +111,10 @@ extension World {
 
     /// A body's radius, world units.
     /// - Precondition: the handle is live.
-    public func radius(of handle: BodyHandle) -> Double { storage.bodies[checkedSlot(handle)].radius }
+    public func radius(of handle: BodyHandle) -> Double {
+        let storage = self.storage
+        return storage.bodies[storage.checkedSlot(handle)].radius
+    }
 
     /// Moves a body at once (no sweep). Use for placement, not for motion: prefer velocities.
     /// - Throws: `InvalidValue` for a coordinate beyond `BodyDefinition.positionLimit` or not finite.
@@ -226,10 +227,7 @@ extension World {
         changed(rebuild: false)
     }
 
-    func checkedSlot(_ handle: BodyHandle) -> Int {
-        precondition(contains(handle), "stale or invalid body handle \(handle)")
-        return Int(handle.index)
-    }
+    func checkedSlot(_ handle: BodyHandle) -> Int { storage.checkedSlot(handle) }
 
     /// `value` with ±infinity held at ±greatestFiniteMagnitude (a finite velocity plus an
     /// overflowing change cannot be NaN).

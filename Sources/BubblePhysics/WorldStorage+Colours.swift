@@ -98,19 +98,25 @@ extension WorldStorage {
         scratch.colours.withUnsafeMutableBufferPointer { colours in
             scratch.masks.withUnsafeMutableBufferPointer { masks in
                 counts.withUnsafeMutableBufferPointer { counts in
+                    let colours = colours.start, masks = masks.start, counts = counts.start
                     for (list, chunk) in chunks.enumerated() {
                         let row = list * colourSlots
-                        for pair in chunk {
-                            let a = Int(pair.a), b = Int(pair.b)
-                            let free = ~(masks[a] | masks[b]) & all
-                            let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
-                            if colour < colourLimit {
-                                masks[a] |= 1 << UInt32(colour)
-                                masks[b] |= 1 << UInt32(colour)
+                        chunk.withUnsafeBufferPointer { chunk in
+                            let pair = chunk.start
+                            var item = 0
+                            while item < chunk.count {
+                                let a = Int(pair[item].a), b = Int(pair[item].b)
+                                item += 1
+                                let free = ~(masks[a] | masks[b]) & all
+                                let colour = free == 0 ? colourLimit : free.trailingZeroBitCount
+                                if colour < colourLimit {
+                                    masks[a] |= 1 << UInt32(colour)
+                                    masks[b] |= 1 << UInt32(colour)
+                                }
+                                colours[index] = UInt8(truncatingIfNeeded: colour)
+                                index += 1
+                                counts[row + colour] += 1
                             }
-                            colours[index] = UInt8(colour)
-                            index += 1
-                            counts[row + colour] += 1
                         }
                     }
                 }
@@ -138,13 +144,17 @@ struct ContactLayout {
                 for colour in 0..<WorldStorage.colourSlots { placed[colour] = positions[list * WorldStorage.colourSlots + colour] }
                 var index = offsets[list]
                 lists[list].withUnsafeBufferPointer { pairs in
-                    for pair in pairs {
+                    let pair = pairs.start, colours = colours.start, placed = placed.start
+                    let groupStart = groupStart.start, lanes = lanes.start
+                    var item = 0
+                    while item < pairs.count {
+                        defer { item += 1 }
                         let colour = Int(colours[index])
                         index += 1
                         guard colour < WorldStorage.colourLimit else { continue }
                         let position = Int(placed[colour])
                         placed[colour] += 1
-                        ContactLanes.store(pair, lane: position % 4, in: lanes.baseAddress! + Int(groupStart[colour]) + position / 4)
+                        ContactLanes.store(pair[item], lane: position % 4, in: lanes + Int(groupStart[colour]) + position / 4)
                     }
                 }
             }
@@ -159,11 +169,11 @@ extension ContactLanes {
     /// changes and stores the whole vector: two threads doing that to one group would lose a
     /// lane. (`ContactLanes` is three 16-byte vectors in declaration order: `a`, `b`, `impulse`;
     /// a test checks the offsets.)
-    @inline(__always)
+    @_transparent
     static func store(_ pair: Pair, lane: Int, in group: UnsafeMutablePointer<ContactLanes>) {
         let raw = UnsafeMutableRawPointer(group)
-        raw.storeBytes(of: pair.a, toByteOffset: 4 * lane, as: Int32.self)
-        raw.storeBytes(of: pair.b, toByteOffset: 16 + 4 * lane, as: Int32.self)
-        raw.storeBytes(of: pair.impulse, toByteOffset: 32 + 4 * lane, as: Float.self)
+        (raw + 4 * lane).assumingMemoryBound(to: Int32.self).pointee = pair.a
+        (raw + 16 + 4 * lane).assumingMemoryBound(to: Int32.self).pointee = pair.b
+        (raw + 32 + 4 * lane).assumingMemoryBound(to: Float.self).pointee = pair.impulse
     }
 }

@@ -57,6 +57,20 @@ final class WorldStorage: @unchecked Sendable {
     /// Slots in use, live or dead.
     var slotCount: Int { bodies.count }
 
+    /// True when `handle` names a live body. On the storage (a reference), so a world's handle
+    /// checks do not copy the world in an unoptimised build.
+    func isLive(_ handle: BodyHandle) -> Bool {
+        let slot = Int(handle.index)
+        return slot >= 0 && slot < slotCount && flags[slot].contains(.alive) && generations[slot] == handle.generation
+    }
+
+    /// The slot of a live body's `handle`.
+    /// - Precondition: the handle is live (a stale handle is a programming error).
+    func checkedSlot(_ handle: BodyHandle) -> Int {
+        precondition(isLive(handle), "stale or invalid body handle \(handle)")
+        return Int(handle.index)
+    }
+
     /// Colours in use.
     var colourCount: Int { groupStart.count - 1 }
 
