@@ -86,10 +86,9 @@ extension BalloonPlacement {
         let all = try candidates(target: request.target, contentSize: request.contentSize, container: container,
                                  permitted: order, options: options, configuration: configuration)
         guard options.autoPlacement else { return all }
-        let rest = all[kept...].enumerated().sorted { a, b in
-            let sa = spare(a.element), sb = spare(b.element)
-            return sa != sb ? sa > sb : a.offset < b.offset
-        }.map { $0.element }
+        // The roomiest first (spare descending: negated), ties in permitted order (a stable sort).
+        let movable = Array(all[kept...])
+        let rest = KeyedOrder.ascending(movable.map { -spare($0) }).map { movable[$0] }
         return Array(all[..<kept]) + rest
     }
 }

@@ -261,8 +261,9 @@ extension BubbleContainer {
     private mutating func trimRestoredSelection() {
         guard let limit = configuration.maxSelected, selectedLiveCount > limit else { return }
         let selected = motions.indices.filter { motions[$0].phase != .removing && allBubbles[$0].isSelected }
-        let latest = selected.sorted { (motions[$0].selectionOrder, $0) > (motions[$1].selectionOrder, $1) }
-        _ = commit(deselect: Array(latest.prefix(selectedLiveCount - limit)), select: [])
+        // By (selectionOrder, index) descending: the keys negated.
+        let latest = KeyedOrder.ascending(selected.map { -Double(motions[$0].selectionOrder) }, selected.map { -Double($0) })
+        _ = commit(deselect: latest.prefix(selectedLiveCount - limit).map { selected[$0] }, select: [])
     }
 
     /// Every bubble's body is a live body of the world, no two share one, and the world has no

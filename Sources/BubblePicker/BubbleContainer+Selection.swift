@@ -137,8 +137,9 @@ extension BubbleContainer {
         let candidates = motions.indices.filter {
             motions[$0].phase != .removing && allBubbles[$0].isSelected && !excluded[$0]
         }
-        let ordered = candidates.sorted { (motions[$0].selectionOrder, $0) < (motions[$1].selectionOrder, $1) }
-        return Array(ordered.prefix(count))
+        // By (selectionOrder, index): the candidates are in index order and the sort is stable.
+        let ordered = KeyedOrder.ascending(candidates.map { Double(motions[$0].selectionOrder) })
+        return ordered.prefix(count).map { candidates[$0] }
     }
 
     /// Switches one bubble's state: size animation, density, push, event.

@@ -121,7 +121,7 @@ public struct BubbleReadingOrder: Sendable {
     /// `rowSpacing` of its first bubble's diameter below it), each leading to trailing; ties by
     /// identity.
     static func rows(_ ids: [BubbleID], _ entries: [Entry], rightToLeft: Bool) -> [Int] {
-        let byHeight = ids.indices.sorted { (entries[$0].center.y, ids[$0].rawValue) < (entries[$1].center.y, ids[$1].rawValue) }
+        let byHeight = KeyedOrder.ascending(entries.map { $0.center.y }, ids.map { Double($0.rawValue) })
         var result: [Int] = []
         result.reserveCapacity(ids.count)
         var start = 0
@@ -130,10 +130,10 @@ public struct BubbleReadingOrder: Sendable {
             let limit = first.center.y + rowSpacing * first.diameter
             var end = start + 1
             while end < byHeight.count && entries[byHeight[end]].center.y <= limit { end += 1 }
-            result += byHeight[start..<end].sorted { a, b in
-                let ax = entries[a].center.x, bx = entries[b].center.x
-                return ax != bx ? ((ax < bx) != rightToLeft) : ids[a] < ids[b]
-            }
+            let row = Array(byHeight[start..<end])  // leading to trailing: x ascending (descending right to left)
+            let order = KeyedOrder.ascending(row.map { rightToLeft ? -entries[$0].center.x : entries[$0].center.x },
+                                             row.map { Double(ids[$0].rawValue) })
+            result += order.map { row[$0] }
             start = end
         }
         return result

@@ -24,7 +24,9 @@ struct NeighbourIndex {
             guard let point else { continue }
             entries.append(Entry(row: cell(point.y), column: cell(point.x), index: index))
         }
-        entries.sort { ($0.row, $0.column, $0.index) < ($1.row, $1.column, $1.index) }
+        // By (row, column, index): the entries are in index order and the sort is stable.
+        let order = KeyedOrder.ascending(entries.map { Double($0.row) }, entries.map { Double($0.column) })
+        entries = order.map { entries[$0] }
     }
 
     /// Indices of the points in the 3 × 3 cells around `point`, ascending: a superset of the
@@ -42,8 +44,7 @@ struct NeighbourIndex {
                 position += 1
             }
         }
-        result.sort()
-        return result
+        return KeyedOrder.ascending(result.map { Double($0) }).map { result[$0] }
     }
 
     /// The cell of a coordinate, clamped to ±2^28 cells (fits a 32-bit `Int`, with room for ±1).

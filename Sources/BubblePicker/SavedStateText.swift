@@ -7,6 +7,7 @@ import BubblePhysics
 struct StateWriter {
     var text = ""
 
+    @inline(never)
     mutating func line(_ key: String, _ values: [String]) {
         text += key
         for value in values {
@@ -17,6 +18,7 @@ struct StateWriter {
     }
 
     /// A line whose single value is free text (escaped: `\\`, `\n`, `\r`).
+    @inline(never)
     mutating func textLine(_ key: String, _ value: String) {
         text += key + " " + StateWriter.escaped(value) + "\n"
     }
@@ -27,20 +29,28 @@ struct StateWriter {
     }
 
     /// One named field, `name=value`.
+    @inline(never)
     static func n(_ name: String, _ value: String) -> String { name + "=" + value }
 
     /// A named point, `name.x=… name.y=…`.
+    @inline(never)
     static func n(_ name: String, _ value: Vector2) -> [String] {
         [n(name + ".x", number(value.x)), n(name + ".y", number(value.y))]
     }
 
+    @inline(never)
     static func number(_ value: Double) -> String { value.description }
+    @inline(never)
     static func single(_ value: Float) -> String { Double(value).description }
     static func flag(_ value: Bool) -> String { value ? "1" : "0" }
+    @inline(never)
     static func integer(_ value: Int) -> String { String(value) }
+    @inline(never)
     static func optional(_ value: Int?) -> String { value.map { String($0) } ?? "-" }
+    @inline(never)
     static func point(_ value: Vector2) -> [String] { [number(value.x), number(value.y)] }
 
+    @inline(never)
     static func escaped(_ text: String) -> String {
         var out = ""
         for character in text.unicodeScalars {
@@ -75,6 +85,7 @@ struct StateReader {
     }
 
     /// The next line, which must start with `key`: its values.
+    @inline(never)
     mutating func fields(_ key: String) throws(SavedStateError) -> StateFields {
         skipUnknownLines()
         guard next < lines.count else { throw .truncated(line: next + 1, expected: key) }
@@ -105,6 +116,7 @@ struct StateReader {
     }
 
     /// The next line, which must be `key <free text>`: the text, unescaped.
+    @inline(never)
     mutating func text(_ key: String) throws(SavedStateError) -> String {
         skipUnknownLines()
         guard next < lines.count else { throw .truncated(line: next + 1, expected: key) }
@@ -134,6 +146,7 @@ struct StateReader {
         }
     }
 
+    @inline(never)
     static func unescaped(_ text: Substring, line: Int, field: String) throws(SavedStateError) -> String {
         var out = ""
         var escaping = false
@@ -193,6 +206,7 @@ struct StateFields {
         self.named = named
     }
 
+    @inline(never)
     private mutating func take(_ name: String) throws(SavedStateError) -> Substring {
         if isNamed && !readingList {
             guard let field = named.first(where: { $0.name == name }) else {
@@ -208,6 +222,7 @@ struct StateFields {
     }
 
     /// True when the line holds `name` (version 1: when values are left).
+    @inline(never)
     func has(_ name: String) -> Bool {
         isNamed && !readingList ? named.contains { $0.name == name } : cursor < values.count
     }
@@ -215,11 +230,13 @@ struct StateFields {
     /// Plain words left to read (a bound on a list's length).
     var wordsLeft: Int { values.count - cursor }
 
+    @inline(never)
     func failure(_ name: String, _ value: Substring, _ requirement: String) -> SavedStateError {
         .invalid(line: line, InvalidValue(field: key + "." + name, value: String(value), requirement: requirement))
     }
 
     /// A finite double.
+    @inline(never)
     mutating func number(_ name: String) throws(SavedStateError) -> Double {
         let word = try take(name)
         guard let value = Double(word), value.isFinite else { throw failure(name, word, "must be a finite number") }
@@ -227,6 +244,7 @@ struct StateFields {
     }
 
     /// A double within `range`.
+    @inline(never)
     mutating func number(_ name: String, in range: SettingRange<Double>) throws(SavedStateError) -> Double {
         let value = try number(name)
         do { try range.check(value, field: key + "." + name) } catch { throw .invalid(line: line, error) }
@@ -234,6 +252,7 @@ struct StateFields {
     }
 
     /// A double that converts to a finite single-precision value exactly.
+    @inline(never)
     mutating func single(_ name: String) throws(SavedStateError) -> Float {
         let word = try take(name)
         guard let value = Double(word), value.isFinite, Double(Float(value)) == value else {
@@ -242,6 +261,7 @@ struct StateFields {
         return Float(value)
     }
 
+    @inline(never)
     mutating func integer(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(SavedStateError) -> Int {
         let word = try take(name)
         guard let value = Int(word), range.contains(value) else {
@@ -250,18 +270,21 @@ struct StateFields {
         return value
     }
 
+    @inline(never)
     mutating func unsigned(_ name: String) throws(SavedStateError) -> UInt64 {
         let word = try take(name)
         guard let value = UInt64(word) else { throw failure(name, word, "must be an unsigned 64-bit integer") }
         return value
     }
 
+    @inline(never)
     mutating func generation(_ name: String) throws(SavedStateError) -> UInt32 {
         let word = try take(name)
         guard let value = UInt32(word) else { throw failure(name, word, "must be an unsigned 32-bit integer") }
         return value
     }
 
+    @inline(never)
     mutating func flag(_ name: String) throws(SavedStateError) -> Bool {
         let word = try take(name)
         guard word == "0" || word == "1" else { throw failure(name, word, "must be 0 or 1") }
@@ -269,11 +292,13 @@ struct StateFields {
     }
 
     /// An integer or `-` for none.
+    @inline(never)
     mutating func optionalInteger(_ name: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(SavedStateError) -> Int? {
         absent(name) ? nil : try integer(name, in: range)
     }
 
     /// True (and consumed) when the value `name` is `-` (version 1: the next value).
+    @inline(never)
     mutating func absent(_ name: String) -> Bool {
         if isNamed && !readingList { return named.first { $0.name == name }?.value == "-" }
         guard cursor < values.count, values[cursor] == "-" else { return false }
@@ -282,26 +307,31 @@ struct StateFields {
     }
 
     /// `number(name, in:)`, or `fallback` when the line does not hold it.
+    @inline(never)
     mutating func number(_ name: String, in range: SettingRange<Double>, or fallback: Double) throws(SavedStateError) -> Double {
         has(name) ? try number(name, in: range) : fallback
     }
 
     /// `integer(name, in:)`, or `fallback` when the line does not hold it.
+    @inline(never)
     mutating func integer(_ name: String, in range: ClosedRange<Int>, or fallback: Int) throws(SavedStateError) -> Int {
         has(name) ? try integer(name, in: range) : fallback
     }
 
     /// `optionalInteger(name, in:)`, or `fallback` when the line does not hold it.
+    @inline(never)
     mutating func optionalInteger(_ name: String, in range: ClosedRange<Int>, or fallback: Int?) throws(SavedStateError) -> Int? {
         has(name) ? try optionalInteger(name, in: range) : fallback
     }
 
     /// `flag(name)`, or `fallback` when the line does not hold it.
+    @inline(never)
     mutating func flag(_ name: String, or fallback: Bool) throws(SavedStateError) -> Bool {
         has(name) ? try flag(name) : fallback
     }
 
     /// `unsigned(name)`, or `fallback` when the line does not hold it.
+    @inline(never)
     mutating func unsigned(_ name: String, or fallback: UInt64) throws(SavedStateError) -> UInt64 {
         has(name) ? try unsigned(name) : fallback
     }
@@ -313,20 +343,24 @@ struct StateFields {
         return Choice(rawValue: try choice(name, Choice.allCases.map { $0.rawValue })) ?? fallback
     }
 
+    @inline(never)
     mutating func word(_ name: String) throws(SavedStateError) -> String { String(try take(name)) }
 
     /// One of `choices`, by its raw text.
+    @inline(never)
     mutating func choice(_ name: String, _ choices: [String]) throws(SavedStateError) -> String {
         let word = try take(name)
         guard choices.contains(String(word)) else { throw failure(name, word, "must be one of: " + choices.joined(separator: ", ")) }
         return String(word)
     }
 
+    @inline(never)
     mutating func point(_ name: String) throws(SavedStateError) -> Vector2 {
         Vector2(try number(name + ".x"), try number(name + ".y"))
     }
 
     /// A count of records, at most `limit` (lines that follow run out first when the text is cut).
+    @inline(never)
     mutating func count(_ name: String, limit: Int = StateFields.countLimit) throws(SavedStateError) -> Int {
         try integer(name, in: 0...limit)
     }
@@ -335,6 +369,7 @@ struct StateFields {
     static let countLimit = 100_000_000
 
     /// Fails when values are left over.
+    @inline(never)
     func end() throws(SavedStateError) {
         guard cursor == values.count else { throw failure("end", values[cursor], "is more than the line holds") }
     }

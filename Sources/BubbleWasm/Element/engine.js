@@ -353,6 +353,8 @@ export class BubbleEngine {
 
   /** The exact-state hash, 16 hex digits. */
   hash() { return BigInt.asUintN(64, this.x.bp_hash() ?? 0n).toString(16).padStart(16, "0"); }
-  /** The session's journal (when loaded with `record: true`): replays natively to the same hash. */
-  journal() { return this.text(this.x.bp_journal() ?? -1); }
+  /** The session's journal (when loaded with `record: true` into a module that exports
+   *  `bp_journal`, the playground's): replays natively to the same hash. "" without it (the
+   *  element's module leaves the journal's text out). */
+  journal() { return this.text(this.x.bp_journal?.() ?? -1); }
 }

@@ -1,7 +1,7 @@
 // The playground's own exports over the live picker, linked only into the playground's module
 // (bubblepicker-playground.wasm): a session set up from a scenario, bubbles by kind, the
 // one-finger pointer on the simulated clock, stepping by hand, the state readout and the events
-// as text lines. Same codes as ../Web/SessionExports.swift, whose globals they share.
+// as text lines, the journal. Same codes as ../Web/SessionExports.swift, whose globals they share.
 import BubbleGeometry
 import BubblePicker
 import BubbleScenario
@@ -102,5 +102,14 @@ func bp_state() -> Int32 {
 func bp_events() -> Int32 {
     guard session != nil else { return -1 }
     text.write(session!.takeEvents().map { $0.description }.joined(separator: "\n"))
+    return Int32(text.count)
+}
+
+/// Writes the journal as text; returns its byte length. (Playground only: the element never
+/// records a journal, so its module leaves the journal's text format out.)
+@_expose(wasm, "bp_journal") @_cdecl("bp_journal")
+func bp_journal() -> Int32 {
+    guard let session else { return -1 }
+    text.write(session.journalText)
     return Int32(text.count)
 }

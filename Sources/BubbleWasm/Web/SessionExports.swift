@@ -174,7 +174,7 @@ func setting(_ code: Int32) -> BubbleSetting? {
     code >= 0 && Int(code) < BubbleSetting.allCases.count ? BubbleSetting.allCases[Int(code)] : nil
 }
 
-// MARK: Scene, hash, journal
+// MARK: Scene, hash
 
 /// Encodes the live scene (at the last fraction); returns the count of numbers.
 @_expose(wasm, "bp_scene") @_cdecl("bp_scene")
@@ -186,12 +186,4 @@ func bp_scene() -> Int32 {
 /// The live picker's exact-state hash.
 @_expose(wasm, "bp_hash") @_cdecl("bp_hash")
 func bp_hash() -> UInt64 { session?.stateHash() ?? 0 }
-
-/// Writes the journal as text; returns its byte length.
-@_expose(wasm, "bp_journal") @_cdecl("bp_journal")
-func bp_journal() -> Int32 {
-    guard let session else { return -1 }
-    text.write(session.journalText)
-    return Int32(text.count)
-}
 
