@@ -28,10 +28,10 @@ import BubblePhysics
 ///   oldest sample that recent to the last moving one; the newest earlier sample when none is
 ///   that recent; samples at the last one's time are looked past), capped at `maxFlickSpeed`
 ///   diameters per second. A finger that rested before lifting has stopped: an up at the last
-///   point within `PickerConstants.liftLatency` (35 ms, UIKit's `touchesEnded` a frame or two
-///   late) of the last move keeps the whole speed, which then fades linearly to nothing over
-///   the next `flickWindow` / 2 of stillness (a rest of 80 ms or more throws nothing). An up at
-///   another point is the last move.
+///   point within `PickerConstants.liftLatency` of the last move keeps the whole speed, which
+///   then fades linearly to nothing over the next `flickWindow` / 2 of stillness (a rest of
+///   `liftLatency + flickWindow / 2` or more throws nothing). An up at another point is the last
+///   move.
 /// - Drag on the background (when `backgroundScrollEnabled`): the anchor target moves with the
 ///   finger (start anchor + translation / size, may leave 0...1 but is held within
 ///   `BubbleContainerConfiguration.anchorRange`); the anchor follows it smoothly

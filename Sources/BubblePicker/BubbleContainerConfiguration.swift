@@ -97,8 +97,8 @@ public struct BubbleContainerConfiguration: Hashable, Sendable {
     /// Longest press of a tap, seconds. Default 0.3.
     public var tapMaxDuration: Double = 0.3
     /// The flick velocity is the finger's mean velocity over this much of its latest motion,
-    /// seconds; a finger still for half of it beyond the lift latency (35 ms) has stopped and
-    /// flicks nothing. Default 0.08.
+    /// seconds; a finger still for half of it beyond `PickerConstants.liftLatency` has stopped
+    /// and flicks nothing. Default 0.08.
     public var flickWindow: Double = 0.08
     /// Flick speed cap in diameters of the flicked bubble per second. Default 25 (2,000 pt/s
     /// for an 80 pt bubble).

@@ -23,9 +23,9 @@ import BubblePhysics
 ///   (a far-behind touch keeps an offset of its own; a frame far behind the last re-bases the
 ///   display clock). A sample older than the pointer's last is ignored, a repeated one too, and an
 ///   up is never earlier than the last sample: no zero, reversed or infinite flick from
-///   out-of-order input. `touchesEnded` up to 35 ms after the last move at the same point keeps
-///   the flick's speed; a finger held still 80 ms has stopped (see
-///   `BubbleContainer.pointerUp(id:at:time:)`).
+///   out-of-order input. An up at the last move's point within the lift latency keeps the
+///   flick's speed, and a finger held still longer than that plus half the flick window has
+///   stopped (see `BubbleContainer.pointerUp(id:at:time:)`).
 /// - **Pointers** have identities (`pointerDown(id:at:timestamp:)`, `pointerMove`, `pointerUp`,
 ///   `pointerCancel`): several fingers drag several bubbles; the first finger on the background
 ///   owns the anchor. Touches hit the bubbles as drawn in the last frame (the interpolated
