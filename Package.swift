@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // BubblePicker: a headless, deterministic bubble-picker physics library and CLI.
 // No package dependencies: the Swift toolchain alone (stdlib, Dispatch, Swift Testing).
 import PackageDescription
@@ -6,6 +6,11 @@ import PackageDescription
 /// The libraries call `sqrt` and rounding functions without Foundation, so on Linux they must
 /// link libm themselves (Apple platforms have it in libSystem).
 let linksMath: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+/// The step path is compiled with optimization in every configuration, so an app's Debug build
+/// steps within a few times its Release build. A package whose tools version is 6.2 or later may
+/// carry such flags as a versioned dependency.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "BubblePicker",
@@ -23,9 +28,12 @@ let package = Package(
     ],
     targets: [
         // Public libraries: stdlib only (no Foundation, no libc), Embedded-Swift clean.
-        .target(name: "BubbleGeometry", linkerSettings: linksMath),
-        .target(name: "BubblePhysics", dependencies: ["BubbleGeometry"], linkerSettings: linksMath),
-        .target(name: "BubblePicker", dependencies: ["BubblePhysics", "BubbleGeometry"], linkerSettings: linksMath),
+        .target(name: "BubbleGeometry", swiftSettings: optimizedInDebug,
+                linkerSettings: linksMath),
+        .target(name: "BubblePhysics", dependencies: ["BubbleGeometry"], swiftSettings: optimizedInDebug,
+                linkerSettings: linksMath),
+        .target(name: "BubblePicker", dependencies: ["BubblePhysics", "BubbleGeometry"], swiftSettings: optimizedInDebug,
+                linkerSettings: linksMath),
         .target(name: "Balloons", dependencies: ["BubbleGeometry"], linkerSettings: linksMath),
         // Scenario format and decoding (its own strict JSON), replay, dumps and golden traces.
         .target(name: "BubbleScenario", dependencies: ["BubblePicker", "BubblePhysics", "BubbleGeometry"],
