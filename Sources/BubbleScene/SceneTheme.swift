@@ -80,7 +80,9 @@ public struct SceneTheme: Hashable, Sendable {
     // MARK: Overlays
 
     /// Whether the debug overlays are drawn: the attraction point's crosshair, and the finger and
-    /// its recent path while a pointer is down. Default false.
+    /// its recent path while a pointer is down. Default false. A build compiled with
+    /// `-D SCENE_WITHOUT_DEBUG_OVERLAYS` (the WebAssembly modules, whose exports never turn them
+    /// on) draws none.
     public var showsOverlays = false
     /// Whether markers at the edge of the view point at bubbles outside it (open borders), each
     /// with a count. Default true.
