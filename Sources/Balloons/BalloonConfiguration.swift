@@ -79,7 +79,7 @@ public struct StemConfiguration: Sendable, Hashable {
     public static let hidden = StemConfiguration(size: .zero, joinSmoothing: 0, tipRounding: 0)
 
     /// The values `joinSmoothing` accepts, 0...1.
-    public static let joinSmoothingRange = SettingRange<Double>("stem join smoothing", 0...1)
+    public static var joinSmoothingRange: SettingRange<Double> { SettingRange("stem join smoothing", 0...1) }
 
     /// Throws `BalloonError.invalidValue` for a non-finite offset, a negative or non-finite size or
     /// tip rounding, or a join smoothing (any of the three) outside `joinSmoothingRange`.
@@ -120,7 +120,7 @@ public struct BalloonConfiguration: Sendable, Hashable {
     }
 
     /// The values `cornerSmoothing` accepts, 0...1.
-    public static let cornerSmoothingRange = SettingRange<Double>("corner smoothing", 0...1)
+    public static var cornerSmoothingRange: SettingRange<Double> { SettingRange("corner smoothing", 0...1) }
 
     /// Throws `BalloonError.invalidValue` for a negative or non-finite radius or border width,
     /// smoothing outside `cornerSmoothingRange` or a bad stem (see `StemConfiguration.validate()`).

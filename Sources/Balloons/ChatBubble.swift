@@ -47,9 +47,9 @@ public struct ChatBubbleStyle: Sendable, Hashable {
 
     /// The values `tailDepth` accepts, 0...100 points (larger ones are clamped by any real bubble anyway,
     /// so they are taken for unit mistakes).
-    public static let tailDepthRange = SettingRange<Double>("tail depth", 0...100)
+    public static var tailDepthRange: SettingRange<Double> { SettingRange("tail depth", 0...100) }
     /// The values `tailCurvature` accepts, 0...1.
-    public static let tailCurvatureRange = SettingRange<Double>("tail curvature", 0...1)
+    public static var tailCurvatureRange: SettingRange<Double> { SettingRange("tail curvature", 0...1) }
 
     /// Throws `BalloonError.invalidValue` for a negative or non-finite radius, tail width or border, or
     /// a tail depth or curvature outside its range.

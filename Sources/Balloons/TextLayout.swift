@@ -26,12 +26,12 @@ public struct TextStyle: Sendable, Hashable {
     }
 
     /// The values `roundingAllowance` accepts, 0...1 points per grapheme.
-    public static let roundingAllowanceRange = SettingRange<Double>("rounding allowance", 0...1)
+    public static var roundingAllowanceRange: SettingRange<Double> { SettingRange("rounding allowance", 0...1) }
 
     /// The values `maximumLines` accepts, 1...1000.
-    public static let maximumLinesRange = SettingRange<Double>("maximum lines", 1...1000)
+    public static var maximumLinesRange: SettingRange<Double> { SettingRange("maximum lines", 1...1000) }
     /// The values `lineHeight` accepts, 0.5...4 (times the font size).
-    public static let lineHeightRange = SettingRange<Double>("line height", 0.5...4)
+    public static var lineHeightRange: SettingRange<Double> { SettingRange("line height", 0.5...4) }
 
     /// Throws `BalloonError.invalidValue` for a non-positive or non-finite size, a minimum above the
     /// preferred size, or a line count or line height outside its range.

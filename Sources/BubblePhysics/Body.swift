@@ -62,16 +62,16 @@ public struct BodyDefinition: Hashable, Sendable {
     public static let positionLimit: Double = 1e15
     /// Accepted radii, world units: wide enough for any unit system, narrow enough that mass
     /// (density × π × r²) and its inverse stay finite and normal.
-    public static let radiusRange = SettingRange<Double>("radius", 1e-9...1e9)
+    public static var radiusRange: SettingRange<Double> { SettingRange("radius", 1e-9...1e9) }
     /// Accepted densities (mass per unit area).
-    public static let densityRange = SettingRange<Double>("density", 1e-9...1e9)
+    public static var densityRange: SettingRange<Double> { SettingRange("density", 1e-9...1e9) }
     /// Accepted resistance (linear damping per second).
-    public static let resistanceRange = SettingRange<Double>("resistance", 0...1e6)
+    public static var resistanceRange: SettingRange<Double> { SettingRange("resistance", 0...1e6) }
     /// Accepted position coordinates, world units.
-    public static let coordinateRange = SettingRange<Double>("position", -positionLimit...positionLimit)
+    public static var coordinateRange: SettingRange<Double> { SettingRange("position", -positionLimit...positionLimit) }
     /// Accepted velocity (and impulse) components: any finite value (speeds are capped by
     /// `WorldConfiguration.maxSpeed` in the step).
-    public static let velocityRange = SettingRange<Double>("velocity", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    public static var velocityRange: SettingRange<Double> { SettingRange("velocity", -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude) }
 
     /// Throws `InvalidValue` naming the first field out of range.
     public func validate() throws(InvalidValue) { try validate(fieldPrefix: "") }

@@ -16,9 +16,9 @@ public struct Container: Hashable, Sendable {
     }
 
     /// Accepted rect sides, world units.
-    public static let sideRange = SettingRange<Double>("container side", 0...BodyDefinition.positionLimit)
+    public static var sideRange: SettingRange<Double> { SettingRange("container side", 0...BodyDefinition.positionLimit) }
     /// Accepted rect origin coordinates, world units.
-    public static let originRange = SettingRange<Double>("container origin", -BodyDefinition.positionLimit...BodyDefinition.positionLimit)
+    public static var originRange: SettingRange<Double> { SettingRange("container origin", -BodyDefinition.positionLimit...BodyDefinition.positionLimit) }
 
     /// Throws `InvalidValue` for a non-finite, negative or too large rect.
     public func validate() throws(InvalidValue) {

@@ -49,13 +49,13 @@ public struct AttractionField: Hashable, Sendable {
     }
 
     /// Accepted `strength` (force per unit displacement, units / s², or 1 / s²).
-    public static let strengthRange = SettingRange<Double>("field strength", 0...Double.greatestFiniteMagnitude)
+    public static var strengthRange: SettingRange<Double> { SettingRange("field strength", 0...Double.greatestFiniteMagnitude) }
     /// Accepted `falloffRadius`, world units.
-    public static let falloffRadiusRange = SettingRange<Double>("falloffRadius", 0...BodyDefinition.positionLimit)
+    public static var falloffRadiusRange: SettingRange<Double> { SettingRange("falloffRadius", 0...BodyDefinition.positionLimit) }
     /// Accepted `reach`, body radii.
-    public static let reachRange = SettingRange<Double>("reach", 0...Double.greatestFiniteMagnitude)
+    public static var reachRange: SettingRange<Double> { SettingRange("reach", 0...Double.greatestFiniteMagnitude) }
     /// Accepted coordinates of `point`, world units.
-    public static let pointRange = SettingRange<Double>("field point", -BodyDefinition.positionLimit...BodyDefinition.positionLimit)
+    public static var pointRange: SettingRange<Double> { SettingRange("field point", -BodyDefinition.positionLimit...BodyDefinition.positionLimit) }
 
     /// Throws `InvalidValue` naming the first value out of range.
     public func validate() throws(InvalidValue) {

@@ -38,7 +38,7 @@ extension World {
     /// Most bodies a world holds: `createBody(_:)` and `reserveCapacity(_:)` throw beyond it.
     public static let maxBodyCount = 1 << 24
     /// Accepted body counts (`reserveCapacity(_:)`, and the count `createBody(_:)` reaches).
-    public static let bodyCountRange = SettingRange<Int>("body count", 0...maxBodyCount)
+    public static var bodyCountRange: SettingRange<Int> { SettingRange("body count", 0...maxBodyCount) }
 
     /// Reserves room for `count` bodies in total, so creating them does not reallocate (and
     /// leave freed buffers behind in the process's memory).

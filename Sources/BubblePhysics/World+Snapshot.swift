@@ -244,7 +244,9 @@ extension World {
     private mutating func restore(_ slot: Slot, at index: Int) throws(InvalidValue) {
         let path = "slots[\(index)]"
         guard slot.buildPosition.x.isFinite && slot.buildPosition.y.isFinite else {
-            throw InvalidValue(field: path + ".buildPosition", value: "\(slot.buildPosition.x) \(slot.buildPosition.y)", requirement: "must be finite")
+            // Widened to Double, as the saved-state text writes them (and no Float printer is linked).
+            let x = Double(slot.buildPosition.x), y = Double(slot.buildPosition.y)
+            throw InvalidValue(field: path + ".buildPosition", value: "\(x) \(y)", requirement: "must be finite")
         }
         var body = SolverBody(px: 0, py: 0, vx: 0, vy: 0, invMass: 0, radius: 0)
         var bodyFlags: BodyFlags = []

@@ -45,25 +45,25 @@ public struct WorldConfiguration: Hashable, Sendable {
     // MARK: Ranges (the one definition; the scenario reader and the JSON Schema test read these)
 
     /// Accepted `timeStep`, seconds.
-    public static let timeStepRange = SettingRange<Double>("timeStep", 0.0001...0.1)
+    public static var timeStepRange: SettingRange<Double> { SettingRange("timeStep", 0.0001...0.1) }
     /// Accepted `substeps`.
-    public static let substepsRange = SettingRange<Int>("substeps", 1...64)
+    public static var substepsRange: SettingRange<Int> { SettingRange("substeps", 1...64) }
     /// Accepted `contactHertz`.
-    public static let contactHertzRange = SettingRange<Double>("contactHertz", 0.01...10_000)
+    public static var contactHertzRange: SettingRange<Double> { SettingRange("contactHertz", 0.01...10_000) }
     /// Accepted `contactDampingRatio`.
-    public static let contactDampingRatioRange = SettingRange<Double>("contactDampingRatio", 0...1000)
+    public static var contactDampingRatioRange: SettingRange<Double> { SettingRange("contactDampingRatio", 0...1000) }
     /// Accepted `pushSpeed`, radii per second.
-    public static let pushSpeedRange = SettingRange<Double>("pushSpeed", 0.001...1000)
+    public static var pushSpeedRange: SettingRange<Double> { SettingRange("pushSpeed", 0.001...1000) }
     /// Accepted `maxSpeed`, radii per second.
-    public static let maxSpeedRange = SettingRange<Double>("maxSpeed", 0.001...1e8)
+    public static var maxSpeedRange: SettingRange<Double> { SettingRange("maxSpeed", 0.001...1e8) }
     /// Accepted `elasticity`.
-    public static let elasticityRange = SettingRange<Double>("elasticity", 0...1)
+    public static var elasticityRange: SettingRange<Double> { SettingRange("elasticity", 0...1) }
     /// Accepted `speculativeFraction`.
-    public static let speculativeFractionRange = SettingRange<Double>("speculativeFraction", 0...0.5)
+    public static var speculativeFractionRange: SettingRange<Double> { SettingRange("speculativeFraction", 0...0.5) }
     /// Accepted `maxStepsPerAdvance`.
-    public static let maxStepsPerAdvanceRange = SettingRange<Int>("maxStepsPerAdvance", 1...1000)
+    public static var maxStepsPerAdvanceRange: SettingRange<Int> { SettingRange("maxStepsPerAdvance", 1...1000) }
     /// Accepted `threads`.
-    public static let threadsRange = SettingRange<Int>("threads", 1...64)
+    public static var threadsRange: SettingRange<Int> { SettingRange("threads", 1...64) }
 
     /// Throws `InvalidValue` naming the first setting outside its range.
     public func validate() throws(InvalidValue) {

@@ -48,33 +48,52 @@ extension BubbleContainer {
             cancelled.pointerCancel()
             return cancelled.savedState(content: encode)
         }
-        typealias W = StateWriter
         var w = StateWriter()
         w.line(SavedStateFormat.magic, [String(SavedStateFormat.version)])
         w.write(configuration)
-        w.line("picker.clock", [W.n("stepCount", W.integer(stepCount)), W.n("time", W.number(time)),
-                                W.n("carriedTime", W.number(clock.carriedTime))])
-        w.line("picker.ids", [W.n("nextID", W.integer(nextID)), W.n("oldestLiveHint", W.integer(oldestLiveHint)),
-                              W.n("selectionCounter", W.integer(selectionCounter))])
-        w.line("picker.random", [W.n("state", String(random.state)), W.n("lastCorner", W.optional(lastCorner))])
-        w.line("picker.anchor", W.n("current", anchorCurrent) + W.n("target", anchorTarget))
-        w.line("picker.previousAnchor", previousAnchorPoint.map { W.n("point", $0) } ?? [W.n("point", "-")])
-        w.line("picker.spreadReference", [W.n("width", W.number(spreadReference.width)), W.n("height", W.number(spreadReference.height))])
-        w.line("picker.rest", [W.n("resting", W.flag(resting)), W.n("restingSteps", W.integer(restingSteps)),
-                               W.n("wasOverfull", W.flag(wasOverfull))])
-        w.line("picker.fit", [W.n("scale", W.number(fit.scale)), W.n("extra", W.number(fit.extra)),
-                              W.n("offset", W.number(fit.offset)), W.n("previousOffset", W.number(fit.previousOffset)),
-                              W.n("velocity", W.number(fit.velocity)), W.n("horizontal", W.flag(fit.horizontal))])
+        w.begin("picker.clock")
+        w.put("stepCount", integer: stepCount); w.put("time", number: time); w.put("carriedTime", number: clock.carriedTime)
+        w.end()
+        w.begin("picker.ids")
+        w.put("nextID", integer: nextID); w.put("oldestLiveHint", integer: oldestLiveHint)
+        w.put("selectionCounter", integer: selectionCounter)
+        w.end()
+        w.begin("picker.random")
+        w.put("state", String(random.state)); w.put("lastCorner", optional: lastCorner)
+        w.end()
+        w.begin("picker.anchor")
+        w.put("current", point: anchorCurrent); w.put("target", point: anchorTarget)
+        w.end()
+        w.begin("picker.previousAnchor")
+        if let point = previousAnchorPoint { w.put("point", point: point) } else { w.put("point", "-") }
+        w.end()
+        w.begin("picker.spreadReference")
+        w.put("width", number: spreadReference.width); w.put("height", number: spreadReference.height)
+        w.end()
+        w.begin("picker.rest")
+        w.put("resting", flag: resting); w.put("restingSteps", integer: restingSteps); w.put("wasOverfull", flag: wasOverfull)
+        w.end()
+        w.begin("picker.fit")
+        w.put("scale", number: fit.scale); w.put("extra", number: fit.extra)
+        w.put("offset", number: fit.offset); w.put("previousOffset", number: fit.previousOffset)
+        w.put("velocity", number: fit.velocity); w.put("horizontal", flag: fit.horizontal)
+        w.end()
         let pending = events
-        w.line("picker.events", [W.n("dropped", W.integer(droppedEventCount)), W.n("count", W.integer(pending.count))])
+        w.begin("picker.events")
+        w.put("dropped", integer: droppedEventCount); w.put("count", integer: pending.count)
+        w.end()
         for event in pending {
-            w.line("event", [W.n("kind", event.kind.rawValue), W.n("bubble", W.optional(event.bubble?.rawValue)),
-                             W.n("tag", W.optional(event.tag)), W.n("step", W.integer(event.step)),
-                             W.n("refusal", event.refusal?.rawValue ?? "-")])
+            w.begin("event")
+            w.put("kind", event.kind.rawValue); w.put("bubble", optional: event.bubble?.rawValue)
+            w.put("tag", optional: event.tag); w.put("step", integer: event.step)
+            w.put("refusal", event.refusal?.rawValue ?? "-")
+            w.end()
         }
-        w.line("picker.bubbles", [W.n("count", W.integer(allBubbles.count))])
+        w.begin("picker.bubbles")
+        w.put("count", integer: allBubbles.count)
+        w.end()
         for (bubble, motion) in zip(allBubbles, motions) {
-            w.line("bubble", W.fields(bubble, motion))
+            w.bubbleLine(bubble, motion)
             w.textLine("content", encode(bubble.content))
         }
         w.write(world.savedState)

@@ -7,43 +7,43 @@ import BubblePhysics
 /// every combination (see the design notes atop BubblePhysics' `Solver.swift`).
 extension BubbleContainerConfiguration {
     /// Each side of `size`, points. 0 is legal (bubbles wait for an area).
-    public static let sideRange = SettingRange<Double>("size", 0...10_000_000)
+    public static var sideRange: SettingRange<Double> { SettingRange("size", 0...10_000_000) }
     /// Each component of `anchor`, in container sizes (an anchor may sit off-screen).
-    public static let anchorRange = SettingRange<Double>("anchor", -10...10)
+    public static var anchorRange: SettingRange<Double> { SettingRange("anchor", -10...10) }
     /// `fieldStrength`.
-    public static let fieldStrengthRange = SettingRange<Double>("fieldStrength", 0...10_000_000)
+    public static var fieldStrengthRange: SettingRange<Double> { SettingRange("fieldStrength", 0...10_000_000) }
     /// `falloffRadius`, points.
-    public static let falloffRadiusRange = SettingRange<Double>("falloffRadius", 0...1_000_000)
+    public static var falloffRadiusRange: SettingRange<Double> { SettingRange("falloffRadius", 0...1_000_000) }
     /// `resistance`, per second.
-    public static let resistanceRange = SettingRange<Double>("resistance", 0...1000)
+    public static var resistanceRange: SettingRange<Double> { SettingRange("resistance", 0...1000) }
     /// `densitySelected` and `densityUnselected`, mass per pt².
-    public static let densityRange = SettingRange<Double>("density", 0.001...1000)
+    public static var densityRange: SettingRange<Double> { SettingRange("density", 0.001...1000) }
     /// `growInDuration`, `selectionDuration`, `removalDuration`, seconds.
-    public static let durationRange = SettingRange<Double>("duration", 0...60)
+    public static var durationRange: SettingRange<Double> { SettingRange("duration", 0...60) }
     /// `selectionPushSpeed`, points per second.
-    public static let selectionPushSpeedRange = SettingRange<Double>("selectionPushSpeed", 0...100_000)
+    public static var selectionPushSpeedRange: SettingRange<Double> { SettingRange("selectionPushSpeed", 0...100_000) }
     /// `selectionPushReach`, selected diameters.
-    public static let selectionPushReachRange = SettingRange<Double>("selectionPushReach", 0...100)
+    public static var selectionPushReachRange: SettingRange<Double> { SettingRange("selectionPushReach", 0...100) }
     /// `maxSelected` when set.
-    public static let maxSelectedRange = SettingRange<Int>("maxSelected", 0...100_000)
+    public static var maxSelectedRange: SettingRange<Int> { SettingRange("maxSelected", 0...100_000) }
     /// `maxBubbles` when set.
-    public static let maxBubblesRange = SettingRange<Int>("maxBubbles", 1...100_000)
+    public static var maxBubblesRange: SettingRange<Int> { SettingRange("maxBubbles", 1...100_000) }
     /// `tapMaxDistance`, points.
-    public static let tapMaxDistanceRange = SettingRange<Double>("tapMaxDistance", 0...1_000_000)
+    public static var tapMaxDistanceRange: SettingRange<Double> { SettingRange("tapMaxDistance", 0...1_000_000) }
     /// `tapMaxDuration`, seconds.
-    public static let tapMaxDurationRange = SettingRange<Double>("tapMaxDuration", 0...60)
+    public static var tapMaxDurationRange: SettingRange<Double> { SettingRange("tapMaxDuration", 0...60) }
     /// `flickWindow`, seconds.
-    public static let flickWindowRange = SettingRange<Double>("flickWindow", 0.001...10)
+    public static var flickWindowRange: SettingRange<Double> { SettingRange("flickWindow", 0.001...10) }
     /// `maxFlickSpeed`, diameters per second.
-    public static let maxFlickSpeedRange = SettingRange<Double>("maxFlickSpeed", 0.001...1000)
+    public static var maxFlickSpeedRange: SettingRange<Double> { SettingRange("maxFlickSpeed", 0.001...1000) }
     /// `dragFrequency`, Hz.
-    public static let dragFrequencyRange = SettingRange<Double>("dragFrequency", 0.01...1000)
+    public static var dragFrequencyRange: SettingRange<Double> { SettingRange("dragFrequency", 0.01...1000) }
     /// `anchorSmoothing`, fraction per step.
-    public static let anchorSmoothingRange = SettingRange<Double>("anchorSmoothing", 0.001...1)
+    public static var anchorSmoothingRange: SettingRange<Double> { SettingRange("anchorSmoothing", 0.001...1) }
     /// `longPressDuration`, seconds.
-    public static let longPressDurationRange = SettingRange<Double>("longPressDuration", 0.01...60)
+    public static var longPressDurationRange: SettingRange<Double> { SettingRange("longPressDuration", 0.01...60) }
     /// `fitMinimumScale`, a fraction of each bubble's diameter.
-    public static let fitMinimumScaleRange = SettingRange<Double>("fitMinimumScale", 0.05...1)
+    public static var fitMinimumScaleRange: SettingRange<Double> { SettingRange("fitMinimumScale", 0.05...1) }
 
     /// Throws `InvalidValue` naming the first setting outside its range (physics settings are
     /// named `physics.<name>`).

@@ -10,7 +10,7 @@ public struct BubbleID: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The identities a container accepts: 0 … 2^30, the same on every platform (32-bit
     /// WebAssembly included). The counter behind `makeBubble` starts at 0 and steps past any
     /// added identity; it stops at 2^30 + 1, an identity `add` refuses.
-    public static let range = SettingRange<Int>("bubble id", 0...(1 << 30))
+    public static var range: SettingRange<Int> { SettingRange("bubble id", 0...(1 << 30)) }
 
     /// Orders identities by number (creation order for identities the container issued).
     public static func < (a: BubbleID, b: BubbleID) -> Bool { a.rawValue < b.rawValue }

@@ -37,10 +37,10 @@ public struct BubbleStyle: Hashable, Sendable {
 
     /// Diameters a bubble may have, points: what every container sanitises a provider's
     /// diameters to, and what the scenario format accepts for `minSize` and `maxSize`.
-    public static let sizeRange = SettingRange<Double>("size", 1...10_000)
+    public static var sizeRange: SettingRange<Double> { SettingRange("size", 1...10_000) }
 
     /// Label font sizes, points.
-    public static let labelFontSizeRange = SettingRange<Double>("labelFontSize", 1...1000)
+    public static var labelFontSizeRange: SettingRange<Double> { SettingRange("labelFontSize", 1...1000) }
 
     /// The stock style.
     public init() {}

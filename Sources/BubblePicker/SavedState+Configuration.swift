@@ -4,41 +4,49 @@ import BubblePhysics
 /// against its range when read. A setting missing from the text (one added after the text was
 /// written) takes its default, `BubbleContainerConfiguration()`'s value.
 ///
-/// Adding a setting is a compatible change: write it on its line with `W.n("name", value)` and
+/// Adding a setting is a compatible change: write it on its line with `put("name", number: value)` and
 /// read it with the `or:` form of the reader, `c.name = try f.number("name", in: C.nameRange, or: c.name)`
 /// (`choice(_:or:)` for an enum). Older texts then read with the default; older readers ignore it.
 extension StateWriter {
     mutating func write(_ c: BubbleContainerConfiguration) {
-        typealias W = StateWriter
-        line("configuration.container", [W.n("width", W.number(c.size.width)), W.n("height", W.number(c.size.height)),
-                                         W.n("anchor.x", W.number(c.anchor.x)), W.n("anchor.y", W.number(c.anchor.y)),
-                                         W.n("fieldLaw", c.fieldLaw.rawValue), W.n("fieldStrength", W.number(c.fieldStrength)),
-                                         W.n("falloffRadius", W.number(c.falloffRadius)), W.n("resistance", W.number(c.resistance)),
-                                         W.n("densitySelected", W.number(c.densitySelected)),
-                                         W.n("densityUnselected", W.number(c.densityUnselected)),
-                                         W.n("horizontalScroll", W.flag(c.horizontalScroll)), W.n("verticalScroll", W.flag(c.verticalScroll))])
-        line("configuration.animations", [W.n("growInDuration", W.number(c.growInDuration)),
-                                          W.n("selectionDuration", W.number(c.selectionDuration)),
-                                          W.n("removalDuration", W.number(c.removalDuration))])
-        line("configuration.selection", [W.n("selectionPushSpeed", W.number(c.selectionPushSpeed)),
-                                         W.n("selectionPushReach", W.number(c.selectionPushReach)),
-                                         W.n("maxSelected", W.optional(c.maxSelected)), W.n("maxSelectedPolicy", c.maxSelectedPolicy.rawValue)])
-        line("configuration.cycling", [W.n("maxBubbles", W.optional(c.maxBubbles)), W.n("seed", String(c.seed))])
-        line("configuration.gestures", [W.n("backgroundScrollEnabled", W.flag(c.backgroundScrollEnabled)),
-                                        W.n("tapMaxDistance", W.number(c.tapMaxDistance)), W.n("tapMaxDuration", W.number(c.tapMaxDuration)),
-                                        W.n("flickWindow", W.number(c.flickWindow)), W.n("maxFlickSpeed", W.number(c.maxFlickSpeed)),
-                                        W.n("dragFrequency", W.number(c.dragFrequency)), W.n("anchorSmoothing", W.number(c.anchorSmoothing)),
-                                        W.n("longPressDuration", W.number(c.longPressDuration)),
-                                        W.n("longPressAction", c.longPressAction.rawValue)])
-        line("configuration.fit", [W.n("fitPolicy", c.fitPolicy.rawValue), W.n("fitMinimumScale", W.number(c.fitMinimumScale)),
-                                   W.n("backgroundDragScrolls", W.flag(c.backgroundDragScrolls))])
+        begin("configuration.container")
+        put("width", number: c.size.width); put("height", number: c.size.height)
+        put("anchor.x", number: c.anchor.x); put("anchor.y", number: c.anchor.y)
+        put("fieldLaw", c.fieldLaw.rawValue); put("fieldStrength", number: c.fieldStrength)
+        put("falloffRadius", number: c.falloffRadius); put("resistance", number: c.resistance)
+        put("densitySelected", number: c.densitySelected); put("densityUnselected", number: c.densityUnselected)
+        put("horizontalScroll", flag: c.horizontalScroll); put("verticalScroll", flag: c.verticalScroll)
+        end()
+        begin("configuration.animations")
+        put("growInDuration", number: c.growInDuration); put("selectionDuration", number: c.selectionDuration)
+        put("removalDuration", number: c.removalDuration)
+        end()
+        begin("configuration.selection")
+        put("selectionPushSpeed", number: c.selectionPushSpeed); put("selectionPushReach", number: c.selectionPushReach)
+        put("maxSelected", optional: c.maxSelected); put("maxSelectedPolicy", c.maxSelectedPolicy.rawValue)
+        end()
+        begin("configuration.cycling")
+        put("maxBubbles", optional: c.maxBubbles); put("seed", String(c.seed))
+        end()
+        begin("configuration.gestures")
+        put("backgroundScrollEnabled", flag: c.backgroundScrollEnabled)
+        put("tapMaxDistance", number: c.tapMaxDistance); put("tapMaxDuration", number: c.tapMaxDuration)
+        put("flickWindow", number: c.flickWindow); put("maxFlickSpeed", number: c.maxFlickSpeed)
+        put("dragFrequency", number: c.dragFrequency); put("anchorSmoothing", number: c.anchorSmoothing)
+        put("longPressDuration", number: c.longPressDuration); put("longPressAction", c.longPressAction.rawValue)
+        end()
+        begin("configuration.fit")
+        put("fitPolicy", c.fitPolicy.rawValue); put("fitMinimumScale", number: c.fitMinimumScale)
+        put("backgroundDragScrolls", flag: c.backgroundDragScrolls)
+        end()
         let p = c.physics
-        line("configuration.physics", [W.n("timeStep", W.number(p.timeStep)), W.n("substeps", W.integer(p.substeps)),
-                                       W.n("contactHertz", W.number(p.contactHertz)),
-                                       W.n("contactDampingRatio", W.number(p.contactDampingRatio)),
-                                       W.n("pushSpeed", W.number(p.pushSpeed)), W.n("maxSpeed", W.number(p.maxSpeed)),
-                                       W.n("elasticity", W.number(p.elasticity)), W.n("speculativeFraction", W.number(p.speculativeFraction)),
-                                       W.n("maxStepsPerAdvance", W.integer(p.maxStepsPerAdvance)), W.n("threads", W.integer(p.threads))])
+        begin("configuration.physics")
+        put("timeStep", number: p.timeStep); put("substeps", integer: p.substeps)
+        put("contactHertz", number: p.contactHertz); put("contactDampingRatio", number: p.contactDampingRatio)
+        put("pushSpeed", number: p.pushSpeed); put("maxSpeed", number: p.maxSpeed)
+        put("elasticity", number: p.elasticity); put("speculativeFraction", number: p.speculativeFraction)
+        put("maxStepsPerAdvance", integer: p.maxStepsPerAdvance); put("threads", integer: p.threads)
+        end()
     }
 }
 

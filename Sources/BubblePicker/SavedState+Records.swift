@@ -9,21 +9,37 @@ import BubblePhysics
 /// Version 1 also held pointer lines (`pointer id ignored|background …|bubble …`); pointers are
 /// transient, so version 2 writes none and a version-1 text's are read only to be cancelled.
 extension StateWriter {
-    static func fields<Content>(_ bubble: Bubble<Content>, _ motion: BubbleMotion) -> [String] {
-        var values = [n("id", integer(bubble.id.rawValue)), n("tag", optional(bubble.tag)), n("selected", flag(bubble.isSelected)),
-                      n("phase", motion.phase.rawValue), n("phaseStart", number(motion.phaseStart))]
+    /// Writes a bubble's line.
+    mutating func bubbleLine<Content>(_ bubble: Bubble<Content>, _ motion: BubbleMotion) {
+        begin("bubble")
+        put("id", integer: bubble.id.rawValue); put("tag", optional: bubble.tag); put("selected", flag: bubble.isSelected)
+        put("phase", motion.phase.rawValue); put("phaseStart", number: motion.phaseStart)
+        motionFields(motion)
+        end()
+    }
+
+    /// The bubble line's fields after `phaseStart` (not generic: one copy for every content type).
+    @inline(never)
+    mutating func motionFields(_ motion: BubbleMotion) {
         switch motion.spawn {
-        case .corner: values.append(n("spawn", "corner"))
-        case .anchor: values.append(n("spawn", "anchor"))
-        case .point(let point): values += [n("spawn", "point")] + n("spawn", point)
+        case .corner: put("spawn", "corner")
+        case .anchor: put("spawn", "anchor")
+        case .point(let point): put("spawn", "point"); put("spawn", point: point)
         }
-        values += [n("animated", flag(motion.animated)), n("diameterFrom", number(motion.diameterFrom)),
-                   n("diameterTo", number(motion.diameterTo)), n("diameterStart", number(motion.diameterStart)),
-                   n("selectionOrder", integer(motion.selectionOrder))]
-        values += motion.body.map { [n("body.slot", String($0.index)), n("body.generation", String($0.generation))] } ?? [n("body", "-")]
-        values += motion.previous.map { n("previous", $0.center) + [n("previous.diameter", number($0.diameter)), n("previous.scale", number($0.scale))] }
-            ?? [n("previous", "-")]
-        return values
+        put("animated", flag: motion.animated); put("diameterFrom", number: motion.diameterFrom)
+        put("diameterTo", number: motion.diameterTo); put("diameterStart", number: motion.diameterStart)
+        put("selectionOrder", integer: motion.selectionOrder)
+        if let body = motion.body {
+            put("body.slot", String(body.index)); put("body.generation", String(body.generation))
+        } else {
+            put("body", "-")
+        }
+        if let previous = motion.previous {
+            put("previous", point: previous.center)
+            put("previous.diameter", number: previous.diameter); put("previous.scale", number: previous.scale)
+        } else {
+            put("previous", "-")
+        }
     }
 }
 

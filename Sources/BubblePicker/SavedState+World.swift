@@ -6,35 +6,59 @@ import BubblePhysics
 /// configuration's, so they are not written twice.
 extension StateWriter {
     mutating func write(_ world: World.SavedState) {
-        typealias W = StateWriter
         let field = world.field
-        line("world.field", [W.n("law", field.law.rawValue), W.n("strength", W.number(field.strength)),
-                             W.n("falloffRadius", W.number(field.falloffRadius))] + W.n("point", field.point))
-        line("world.clock", [W.n("stepCount", W.integer(world.stepCount)), W.n("carriedTime", W.number(world.carriedTime))])
-        line("world.slots", [W.n("count", W.integer(world.slots.count))])
+        begin("world.field")
+        put("law", field.law.rawValue); put("strength", number: field.strength)
+        put("falloffRadius", number: field.falloffRadius); put("point", point: field.point)
+        end()
+        begin("world.clock")
+        put("stepCount", integer: world.stepCount); put("carriedTime", number: world.carriedTime)
+        end()
+        begin("world.slots")
+        put("count", integer: world.slots.count)
+        end()
         for slot in world.slots {
-            line("slot", [W.n("generation", String(slot.generation)), W.n("alive", W.flag(slot.isAlive))]
-                 + W.n("position", slot.position) + W.n("velocity", slot.velocity)
-                 + [W.n("radius", W.number(slot.radius)), W.n("density", W.number(slot.density)),
-                    W.n("resistance", W.number(slot.resistance)), W.n("kind", slot.kind.rawValue),
-                    W.n("collides", W.flag(slot.collides)), W.n("attracted", W.flag(slot.attracted)),
-                    W.n("build.x", W.single(slot.buildPosition.x)), W.n("build.y", W.single(slot.buildPosition.y))])
+            begin("slot")
+            put("generation", String(slot.generation)); put("alive", flag: slot.isAlive)
+            put("position", point: slot.position); put("velocity", point: slot.velocity)
+            put("radius", number: slot.radius); put("density", number: slot.density)
+            put("resistance", number: slot.resistance); put("kind", slot.kind.rawValue)
+            put("collides", flag: slot.collides); put("attracted", flag: slot.attracted)
+            put("build.x", StateWriter.single(slot.buildPosition.x)); put("build.y", StateWriter.single(slot.buildPosition.y))
+            end()
         }
-        line("world.freeSlots", [W.n("count", W.integer(world.freeSlots.count))] + world.freeSlots.map(W.integer))
-        line("world.colours", [W.n("count", W.integer(world.colours.count))])
-        for colour in world.colours { line("colour", W.contacts(colour)) }
-        line("world.overflow", W.contacts(world.overflow))
-        line("world.walls", [W.n("count", W.integer(world.walls.count))]
-             + world.walls.flatMap { [W.integer($0.slot), W.integer($0.side), W.number($0.impulse)] })
-        line("world.state", [W.n("needsRebuild", W.flag(world.needsRebuild)), W.n("drifted", W.flag(world.drifted)),
-                             W.n("driftIsSlow", W.flag(world.driftIsSlow)), W.n("isResting", W.flag(world.isResting)),
-                             W.n("stillSteps", W.integer(world.stillSteps)), W.n("firstFastestSquared", W.number(world.firstFastestSquared)),
-                             W.n("contactBuilds", W.integer(world.contactBuilds)), W.n("contactsKept", W.integer(world.contactsKept))])
+        begin("world.freeSlots")
+        put("count", integer: world.freeSlots.count)
+        for slot in world.freeSlots { word(StateWriter.integer(slot)) }
+        end()
+        begin("world.colours")
+        put("count", integer: world.colours.count)
+        end()
+        for colour in world.colours { contacts("colour", colour) }
+        contacts("world.overflow", world.overflow)
+        begin("world.walls")
+        put("count", integer: world.walls.count)
+        for wall in world.walls {
+            word(StateWriter.integer(wall.slot)); word(StateWriter.integer(wall.side)); word(StateWriter.number(wall.impulse))
+        }
+        end()
+        begin("world.state")
+        put("needsRebuild", flag: world.needsRebuild); put("drifted", flag: world.drifted)
+        put("driftIsSlow", flag: world.driftIsSlow); put("isResting", flag: world.isResting)
+        put("stillSteps", integer: world.stillSteps); put("firstFastestSquared", number: world.firstFastestSquared)
+        put("contactBuilds", integer: world.contactBuilds); put("contactsKept", integer: world.contactsKept)
+        end()
     }
 
-    /// `count=N a b impulse a b impulse …`.
-    static func contacts(_ records: [World.ContactRecord]) -> [String] {
-        [n("count", integer(records.count))] + records.flatMap { [integer($0.a), integer($0.b), single($0.impulse)] }
+    /// A line `key count=N a b impulse a b impulse …`.
+    @inline(never)
+    mutating func contacts(_ key: String, _ records: [World.ContactRecord]) {
+        begin(key)
+        put("count", integer: records.count)
+        for record in records {
+            word(StateWriter.integer(record.a)); word(StateWriter.integer(record.b)); word(StateWriter.single(record.impulse))
+        }
+        end()
     }
 }
 

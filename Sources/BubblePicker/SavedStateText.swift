@@ -23,19 +23,59 @@ struct StateWriter {
         text += key + " " + StateWriter.escaped(value) + "\n"
     }
 
+    // Streaming: `begin(key)`, then ` name=value` fields and plain words appended in place, then
+    // `end()`: the same text as `line(key, values)` without an array of strings per line.
+
+    /// Starts a line with its key.
+    @inline(never)
+    mutating func begin(_ key: String) { text += key }
+
+    /// Ends the line.
+    @inline(never)
+    mutating func end() { text += "\n" }
+
+    /// ` name=value`.
+    @inline(never)
+    mutating func put(_ name: String, _ value: String) {
+        text += " "
+        text += name
+        text += "="
+        text += value
+    }
+
+    /// ` name=` and the number (`number(_:)`).
+    @inline(never)
+    mutating func put(_ name: String, number value: Double) { put(name, StateWriter.number(value)) }
+
+    /// ` name=` and the integer.
+    @inline(never)
+    mutating func put(_ name: String, integer value: Int) { put(name, StateWriter.integer(value)) }
+
+    /// ` name=` and 0 or 1.
+    @inline(never)
+    mutating func put(_ name: String, flag value: Bool) { put(name, value ? "1" : "0") }
+
+    /// ` name=` and the integer or `-`.
+    @inline(never)
+    mutating func put(_ name: String, optional value: Int?) { put(name, StateWriter.optional(value)) }
+
+    /// ` name.x=… name.y=…`.
+    @inline(never)
+    mutating func put(_ name: String, point value: Vector2) {
+        put(name + ".x", number: value.x)
+        put(name + ".y", number: value.y)
+    }
+
+    /// A plain word (a list's item).
+    @inline(never)
+    mutating func word(_ value: String) {
+        text += " "
+        text += value
+    }
+
     /// The text with its checksum line appended.
     var finished: String {
         text + "checksum " + StateHasher.hexDigits(SavedStateFormat.checksum(text.utf8)) + "\n"
-    }
-
-    /// One named field, `name=value`.
-    @inline(never)
-    static func n(_ name: String, _ value: String) -> String { name + "=" + value }
-
-    /// A named point, `name.x=… name.y=…`.
-    @inline(never)
-    static func n(_ name: String, _ value: Vector2) -> [String] {
-        [n(name + ".x", number(value.x)), n(name + ".y", number(value.y))]
     }
 
     @inline(never)
@@ -47,8 +87,6 @@ struct StateWriter {
     static func integer(_ value: Int) -> String { String(value) }
     @inline(never)
     static func optional(_ value: Int?) -> String { value.map { String($0) } ?? "-" }
-    @inline(never)
-    static func point(_ value: Vector2) -> [String] { [number(value.x), number(value.y)] }
 
     @inline(never)
     static func escaped(_ text: String) -> String {
@@ -337,6 +375,7 @@ struct StateFields {
     }
 
     /// One case of `Choice` by its raw text, or `fallback` when the line does not hold it.
+    @inline(never)
     mutating func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, or fallback: Choice) throws(SavedStateError) -> Choice
     where Choice.RawValue == String {
         guard has(name) else { return fallback }

@@ -14,7 +14,7 @@ public struct Scenario: Sendable {
     /// Most timeline events after expanding repeats, drags and taps.
     public static let maximumEvents = 1_000_000
     /// Pointer coordinates (`x`, `y`, `from`, `to`, `by`) of timeline events, points.
-    public static let pointerRange = SettingRange<Double>("pointer", -1_000_000...1_000_000)
+    public static var pointerRange: SettingRange<Double> { SettingRange("pointer", -1_000_000...1_000_000) }
 
     /// The file's base name without `.json` (names the golden trace).
     public var name: String

@@ -9,7 +9,9 @@ extension SceneBuilder {
         var items: [SceneItem] = []
         // The scroll indicator is in the callouts layer (view chrome), so it comes first.
         if let color = theme.scrollIndicator, let bar = scrollIndicator(frame, color: color) { items.append(bar) }
+        #if !SCENE_WITHOUT_DEBUG_OVERLAYS
         if theme.showsOverlays { items += debugOverlays(frame) }
+        #endif
         if theme.showsOffscreenMarkers && !frame.scrolls { items += offscreenMarkers(frame, viewBox: viewBox) }
         return items
     }

@@ -52,11 +52,15 @@ public struct SceneBuilder: Sendable {
         items += bubbleLayer.circles
         items += bubbleLayer.labels
         var callouts: (items: [SceneItem], crowded: Int) = ([], 0)
+        #if SCENE_WITHOUT_CALLOUTS
+        calloutDirections = []  // callouts are not compiled in (see `SceneTheme.showsCallouts`)
+        #else
         if theme.showsCallouts {
             callouts = calloutItems(frame, labels: bubbleLayer.labels, measurer)
         } else {
             calloutDirections = []
         }
+        #endif
         items += callouts.items
         items += overlayItems(frame, viewBox: viewBox)
         lastStep = frame.step

@@ -62,7 +62,9 @@ public struct SceneTheme: Hashable, Sendable {
     // MARK: Callouts
 
     /// Whether each selected bubble gets a callout balloon holding its text, placed inside the
-    /// container where it covers no label, callout or selected bubble. Default false.
+    /// container where it covers no label, callout or selected bubble. Default false. A build
+    /// compiled with `-D SCENE_WITHOUT_CALLOUTS` (the WebAssembly modules, whose exports never
+    /// turn callouts on) draws none: the balloon placement code is left out of the module.
     public var showsCallouts = false
     /// Callout balloon fill.
     public var calloutFill = BubbleColor(red: 1, green: 0.984, blue: 0.902)
@@ -78,7 +80,9 @@ public struct SceneTheme: Hashable, Sendable {
     // MARK: Overlays
 
     /// Whether the debug overlays are drawn: the attraction point's crosshair, and the finger and
-    /// its recent path while a pointer is down. Default false.
+    /// its recent path while a pointer is down. Default false. A build compiled with
+    /// `-D SCENE_WITHOUT_DEBUG_OVERLAYS` (the WebAssembly modules, whose exports never turn them
+    /// on) draws none.
     public var showsOverlays = false
     /// Whether markers at the edge of the view point at bubbles outside it (open borders), each
     /// with a count. Default true.

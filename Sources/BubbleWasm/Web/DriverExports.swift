@@ -182,8 +182,8 @@ func bp_announcements() -> Int32 {
 /// Writes the session's snapshot as text; returns its length.
 @_expose(wasm, "bp_snapshot") @_cdecl("bp_snapshot")
 func bp_snapshot() -> Int32 {
-    guard let session else { return -1 }
-    text.write(session.snapshot())
+    guard session != nil else { return -1 }
+    text.write(session!.snapshot())
     return Int32(text.count)
 }
 

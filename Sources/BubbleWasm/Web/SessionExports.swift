@@ -165,8 +165,8 @@ func bp_set(_ code: Int32, _ value: Double) -> Int32 {
 /// A setting's value as one number (NaN for an unknown code or before `bp_create`).
 @_expose(wasm, "bp_get") @_cdecl("bp_get")
 func bp_get(_ code: Int32) -> Double {
-    guard let session, let setting = setting(code) else { return .nan }
-    return session.value(of: setting)
+    guard session != nil, let setting = setting(code) else { return .nan }
+    return session!.value(of: setting)
 }
 
 /// The setting with this code, or nil.
@@ -185,5 +185,5 @@ func bp_scene() -> Int32 {
 
 /// The live picker's exact-state hash.
 @_expose(wasm, "bp_hash") @_cdecl("bp_hash")
-func bp_hash() -> UInt64 { session?.stateHash() ?? 0 }
+func bp_hash() -> UInt64 { session == nil ? 0 : session!.stateHash() }
 
