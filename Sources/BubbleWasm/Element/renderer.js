@@ -70,7 +70,7 @@ export class SceneRenderer {
     this.selected = new Set();
     this.shakes = new Map();   // bubble id -> start time (ms): drawn shaking sideways for SHAKE_MS
     this.now = 0;
-    this.textGroups = new Map();  // weight, colour and size -> labels of this layer (kept between frames)
+    this.textGroups = new Map();  // colour -> [device px × 2 + bold] -> {font, items}: labels of a layer
   }
 
   /** Forgets every cache (after a failed frame). */
@@ -260,21 +260,27 @@ export class SceneRenderer {
     // weight, colour and size (a few sizes per frame; the canvas caches parsed fonts), and each
     // label is drawn at its place under the frame's transform: a label scaled by its own
     // transform rasterizes several times slower in software Chromium.
-    const n = scene.numbers, groups = this.textGroups, scale = ctx.getTransform().a;
+    const n = scene.numbers, groups = this.textGroups, active = [], scale = ctx.getTransform().a;
+    const family = this.theme.fontFamily || DEFAULT_FONT;
     for (const t of texts) {
       const device = Math.round(scale * n[t.i + 4]);
       if (!(device >= 1)) continue;
       const bold = n[t.i + 10] ? 1 : 0;
       const color = t.role === ROLE.label && this.theme.labelColor ? this.theme.labelColor : rgba(n, t.i + 5);
-      const key = color + "|" + (device * 2 + bold);
-      let group = groups.get(key);
-      if (!group) { group = { bold, size: device / scale, color, items: [] }; groups.set(key, group); }
+      // Colour -> (device px × 2 + bold) -> group: no key text made per label.
+      let sizes = groups.get(color);
+      if (!sizes) { sizes = []; groups.set(color, sizes); }
+      let group = sizes[device * 2 + bold];
+      if (!group) group = sizes[device * 2 + bold] = { color, font: null, scale: 0, family: null, items: [] };
+      if (group.scale !== scale || group.family !== family) {
+        group.scale = scale; group.family = family; group.font = `${bold ? "600 " : ""}${device / scale}px ${family}`;
+      }
+      if (!group.items.length) active.push(group);
       group.items.push(t);
     }
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    for (const group of groups.values()) {
-      if (!group.items.length) continue;
-      const font = this.font(group.bold, group.size);
+    for (const group of active) {
+      const font = group.font;
       ctx.font = font;
       ctx.fillStyle = group.color;
       for (const t of group.items) {
@@ -287,9 +293,6 @@ export class SceneRenderer {
     if (groups.size > 256) groups.clear();
     this.state.fill = null;
   }
-
-  /** The labels' font at `size` (scene points; a whole number of device pixels). */
-  font(bold, size) { return `${bold ? "600 " : ""}${size}px ${this.theme.fontFamily || DEFAULT_FONT}`; }
 
   /** The labels' font at the base size (scaled per label by the transform). */
   baseFont(bold) { return `${bold ? "600 " : ""}${SceneRenderer.BASE_SIZE}px ${this.theme.fontFamily || DEFAULT_FONT}`; }
