@@ -99,7 +99,13 @@ export class BubbleEngine {
   }
   text(length) { return length > 0 ? this.decoder.decode(this.view(Uint8Array, () => this.x.bp_text(), length)) : ""; }
   failure() { return this.text(this.x.bp_text_length()) || "refused"; }
-  json(length) { return length >= 0 ? JSON.parse(this.text(length) || "null") : null; }
+  json(length) {
+    if (length === 2) {  // "[]": most frames' events and announcements, without decoding and parsing
+      const bytes = this.view(Uint8Array, () => this.x.bp_text(), 2);
+      if (bytes[0] === 0x5b && bytes[1] === 0x5d) return [];
+    }
+    return length >= 0 ? JSON.parse(this.text(length) || "null") : null;
+  }
   numbers(count) { return this.view(Float64Array, () => this.x.bp_numbers(), count); }
   drain() { this.recovery.raw.bp_events_json(); this.recovery.raw.bp_announcements(); }
 

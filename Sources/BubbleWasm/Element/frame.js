@@ -8,6 +8,9 @@ const STEP_SECONDS = 1 / 60;
 /** Physics time one display frame may spend catching up after a slow frame, milliseconds, and
  *  the most steps it may run then (the engine's own limit is higher). */
 const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
+/** A display slower than SLOW_FRAME_MS per frame (smoothed) runs one step per frame until it is
+ *  back under FAST_FRAME_MS, milliseconds (the gap keeps it from flipping every frame). */
+const SLOW_FRAME_MS = 24, FAST_FRAME_MS = 19;
 /** Journaled calls past which a picker that never rests checkpoints between gestures anyway
  *  (its journal's memory stays bounded). */
 const OVERDUE_CALLS = 2 * CHECKPOINT_CALLS;
@@ -140,9 +143,11 @@ export const WithFrameLoop = (Base) => class extends Base {
 
   /**
    * The catch-up budget: the steps one display frame may run (those that fit `CATCH_UP_MS` of
-   * physics at the measured cost of a step, at least one, at most `MAX_CATCH_UP_STEPS`).
+   * physics at the measured cost of a step, at least one, at most `MAX_CATCH_UP_STEPS`); one
+   * while the display is slow (see `limitCatchUp`).
    */
   stepBudget() {
+    if (this.slowDisplay) return 1;
     if (!(this.stepCost > 0)) return MAX_CATCH_UP_STEPS;
     return Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
   }
@@ -153,11 +158,23 @@ export const WithFrameLoop = (Base) => class extends Base {
    * with the last. The engine sees a display clock without the dropped time (frames and pointers
    * alike, see `inputTime`), so its journal replays; a frame never drops time past input the
    * engine already has, and input is never given a time past what this budget allows.
+   * A display that cannot keep up at all (frames slower than `SLOW_FRAME_MS`, a moving average;
+   * a slow phone with hundreds of bubbles) runs one step per frame, as d3-force runs one tick per
+   * frame: simulated time slows down instead of every frame paying for catch-up steps, until
+   * frames are faster than `FAST_FRAME_MS` again (the element's own loop only: a page calling
+   * `frame(t)` itself keeps the catch-up budget). A dragged bubble still follows its finger:
+   * the finger's latest point reaches the engine before each frame (see `inputTime`).
    */
   limitCatchUp(t) {
     const last = this.lastFrameTime;
     this.lastFrameTime = t;
     if (last === null || !(t > last) || !(this.stepCost > 0)) return;
+    const interval = (t - last) * 1000;
+    if (this.autoplay && interval < 100) {  // a wake after rest is not a slow frame; a page's own clock is its own
+      this.frameInterval = this.frameInterval ? this.frameInterval + (interval - this.frameInterval) * 0.1 : interval;
+      if (this.frameInterval > SLOW_FRAME_MS) this.slowDisplay = true;
+      else if (this.frameInterval < FAST_FRAME_MS) this.slowDisplay = false;
+    }
     const allowed = this.stepBudget() * STEP_SECONDS;
     if (t - last > allowed) this.droppedTime += t - last - allowed;
     // Input the engine already has stays in its past: a frame never drops time past it.

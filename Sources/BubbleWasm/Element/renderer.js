@@ -3,10 +3,10 @@
 // canvas, 3x screens), so each shape is filled on its own small path (one path of every circle
 // costs several times more to rasterize: its coverage spans the canvas) and paint state is set
 // only when it changes. The 1 px bubble outline is the theme's to drop or recolour. Labels are
-// deferred to the end of their layer and grouped by weight and colour: the font is set once per
-// group at a base size, each label is scaled by the transform to a whole device-pixel size (so
-// glyphs come from the rasterizer's cache) and drawn with fillText (cheaper than cached sprites in
-// software Chromium), and widths are measured once per string.
+// deferred to the end of their layer and grouped by weight, colour and size rounded to whole device
+// pixels (so glyphs come from the rasterizer's cache): the font is set once per group, each label
+// drawn with fillText under the frame's own transform (cheaper than cached sprites, and than a
+// transform per label, in software Chromium), and widths are measured once per string and font.
 // Layers: container, bubbles, labels and check marks, callouts, overlays. Used by <bubble-picker>
 // and by the playground's scenario player.
 
@@ -70,21 +70,23 @@ export class SceneRenderer {
     this.selected = new Set();
     this.shakes = new Map();   // bubble id -> start time (ms): drawn shaking sideways for SHAKE_MS
     this.now = 0;
+    this.textGroups = new Map();  // colour -> [device px × 2 + bold] -> {font, items}: labels of a layer
   }
 
   /** Forgets every cache (after a failed frame). */
-  reset() { this.widths.clear(); this.texts.clear(); this.lastStrings = null; }
+  reset() { this.widths.clear(); this.texts.clear(); this.textGroups.clear(); this.lastStrings = null; }
 
-  /** Width of `text` in `font`, measured once. */
-  measure(font, text) {
+  /** Width of `text` in `font`, measured once (`current`: the context's font is `font` already,
+   *  so it is measured without setting the font and back, each of which parses CSS text). */
+  measure(font, text, current = false) {
     let widths = this.widths.get(font);
     if (!widths) { widths = new Map(); this.widths.set(font, widths); }
     let width = widths.get(text);
     if (width === undefined) {
-      const previous = this.ctx.font;
-      this.ctx.font = font;
+      const previous = current ? null : this.ctx.font;
+      if (!current) this.ctx.font = font;
       width = this.ctx.measureText(text).width;
-      this.ctx.font = previous;
+      if (!current) this.ctx.font = previous;
       if (widths.size > 20000) widths.clear();
       widths.set(text, width);
     }
@@ -248,41 +250,47 @@ export class SceneRenderer {
    *  (a face wider than the package's estimate is condensed, never spilled over the rim). */
   maxWidth(n, i) { return n[i + 9] + 1; }
 
-  /** Draws a layer's texts grouped by font and colour, from this frame's `scene` (its views are
-   *  valid only until the next engine call: never kept). */
+  /** Draws a layer's texts grouped by weight, colour and size, from this frame's `scene` (its
+   *  views are valid only until the next engine call: never kept). */
   drawTexts(texts, scene) {
     const ctx = this.ctx;
     if (!texts.length) return;
-    // Labels come in many sizes (each fitted to its bubble): the font is set once per weight and
-    // colour at a base size, and each label is scaled to its size by the transform (setting
-    // ctx.font parses CSS text; a transform is six numbers).
-    const n = scene.numbers, groups = new Map();
+    // Each label's size in device pixels is rounded to a whole pixel (the rasterizer caches glyphs
+    // per size; sizes fitted to each bubble would all miss that cache), the font is set once per
+    // weight, colour and size (a few sizes per frame; the canvas caches parsed fonts), and each
+    // label is drawn at its place under the frame's transform: a label scaled by its own
+    // transform rasterizes several times slower in software Chromium.
+    const n = scene.numbers, groups = this.textGroups, active = [], scale = ctx.getTransform().a;
+    const family = this.theme.fontFamily || DEFAULT_FONT;
     for (const t of texts) {
+      const device = Math.round(scale * n[t.i + 4]);
+      if (!(device >= 1)) continue;
       const bold = n[t.i + 10] ? 1 : 0;
       const color = t.role === ROLE.label && this.theme.labelColor ? this.theme.labelColor : rgba(n, t.i + 5);
-      const key = bold + "|" + color;
-      let group = groups.get(key);
-      if (!group) { group = { font: this.baseFont(bold), color, items: [] }; groups.set(key, group); }
+      // Colour -> (device px × 2 + bold) -> group: no key text made per label.
+      let sizes = groups.get(color);
+      if (!sizes) { sizes = []; groups.set(color, sizes); }
+      let group = sizes[device * 2 + bold];
+      if (!group) group = sizes[device * 2 + bold] = { color, font: null, scale: 0, family: null, items: [] };
+      if (group.scale !== scale || group.family !== family) {
+        group.scale = scale; group.family = family; group.font = `${bold ? "600 " : ""}${device / scale}px ${family}`;
+      }
+      if (!group.items.length) active.push(group);
       group.items.push(t);
     }
-    const m = ctx.getTransform();
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    for (const group of groups.values()) {
-      ctx.font = group.font;
+    for (const group of active) {
+      const font = group.font;
+      ctx.font = font;
       ctx.fillStyle = group.color;
       for (const t of group.items) {
-        // The size in device pixels is rounded to a whole pixel: the rasterizer caches glyphs per
-        // size, and sizes fitted to each bubble would otherwise all miss that cache.
-        const device = Math.round(m.a * n[t.i + 4]);
-        if (!(device >= 1)) continue;
-        const text = this.text(scene, n[t.i], n[t.i + 1]), k = device / (m.a * SceneRenderer.BASE_SIZE);
-        const limit = this.maxWidth(n, t.i) / k;
-        ctx.setTransform(m.a * k, 0, 0, m.d * k, m.e + m.a * (n[t.i + 2] + t.dx), m.f + m.d * n[t.i + 3]);
-        if (this.measure(group.font, text) > limit) ctx.fillText(text, 0, 0, limit);
-        else ctx.fillText(text, 0, 0);
+        const text = this.text(scene, n[t.i], n[t.i + 1]), limit = this.maxWidth(n, t.i);
+        if (this.measure(font, text, true) > limit) ctx.fillText(text, n[t.i + 2] + t.dx, n[t.i + 3], limit);
+        else ctx.fillText(text, n[t.i + 2] + t.dx, n[t.i + 3]);
       }
+      group.items.length = 0;
     }
-    ctx.setTransform(m);
+    if (groups.size > 256) groups.clear();
     this.state.fill = null;
   }
 
