@@ -64,6 +64,41 @@ def element_more_checks(browser, base, report):
     snapshot_checks(browser, base, report)
     long_press_checks(browser, base, report)
     font_checks(browser, base, report)
+    frame_budget_checks(browser, base, report)
+
+
+# The frame budget on slow displays ------------------------------------------------------------
+
+BUDGET_JS = """() => {
+  const p = bp.picker(), keys = ["lastFrameTime", "droppedTime", "stepCost", "frameInterval", "slowDisplay", "latestInput"];
+  const saved = Object.fromEntries(keys.map((k) => [k, p[k]]));
+  // Display frames every `ms` milliseconds for `seconds`, steps costing `cost` ms: whether the
+  // display counts as slow at the end, the time dropped (ms) and the last frame's step budget.
+  const run = (ms, seconds, cost) => {
+    Object.assign(p, { lastFrameTime: null, droppedTime: 0, stepCost: cost, frameInterval: 0, slowDisplay: false, latestInput: 0 });
+    let t = 1000;
+    for (let i = 0; i * ms <= seconds * 1000; i++) { p.limitCatchUp(t); t += ms / 1000; }
+    return { slow: p.slowDisplay, dropped: Math.round(p.droppedTime * 1000), budget: p.stepBudget() };
+  };
+  const result = { hz60: run(1000 / 60, 2, 0.5), hz30: run(1000 / 30, 2, 0.5), fps20: run(50, 2, 0.5), heavy: run(50, 2, 10) };
+  Object.assign(p, saved);
+  return result;
+}"""
+
+
+def frame_budget_checks(browser, base, report):
+    """The element's own loop on slow displays (frame.js `limitCatchUp`): 60 Hz and 30 Hz keep
+    real time, 20 fps runs two steps a frame and drops the rest, a costly step keeps its budget."""
+    console = []
+    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
+    wait_rest(page)
+    r = page.evaluate(BUDGET_JS)
+    report.check("element: 60 Hz and 30 Hz displays keep real time (no simulated time dropped)",
+                 not r["hz60"]["slow"] and r["hz60"]["dropped"] == 0 and r["hz30"]["slow"] and r["hz30"]["dropped"] <= 1, r)
+    report.check("element: a 20 fps display runs two steps a frame, the rest dropped; a 10 ms step one",
+                 r["fps20"]["budget"] == 2 and 600 <= r["fps20"]["dropped"] <= 700  # 40 frames x 16.7 ms
+                 and r["heavy"]["budget"] == 1 and 1300 <= r["heavy"]["dropped"] <= 1400, r)
+    context.close()
 
 
 # Reduced motion -------------------------------------------------------------------------------

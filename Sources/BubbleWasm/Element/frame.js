@@ -8,9 +8,10 @@ const STEP_SECONDS = 1 / 60;
 /** Physics time one display frame may spend catching up after a slow frame, milliseconds, and
  *  the most steps it may run then (the engine's own limit is higher). */
 const CATCH_UP_MS = 8, MAX_CATCH_UP_STEPS = 4;
-/** A display slower than SLOW_FRAME_MS per frame (smoothed) runs one step per frame until it is
- *  back under FAST_FRAME_MS, milliseconds (the gap keeps it from flipping every frame). */
-const SLOW_FRAME_MS = 24, FAST_FRAME_MS = 19;
+/** A display slower than SLOW_FRAME_MS per frame (smoothed) runs at most SLOW_DISPLAY_STEPS steps
+ *  per frame until it is back under FAST_FRAME_MS, milliseconds (the gap keeps it from flipping
+ *  every frame). Two steps keep a display capped at 30 Hz in real time. */
+const SLOW_FRAME_MS = 24, FAST_FRAME_MS = 19, SLOW_DISPLAY_STEPS = 2;
 /** Journaled calls past which a picker that never rests checkpoints between gestures anyway
  *  (its journal's memory stays bounded). */
 const OVERDUE_CALLS = 2 * CHECKPOINT_CALLS;
@@ -143,13 +144,13 @@ export const WithFrameLoop = (Base) => class extends Base {
 
   /**
    * The catch-up budget: the steps one display frame may run (those that fit `CATCH_UP_MS` of
-   * physics at the measured cost of a step, at least one, at most `MAX_CATCH_UP_STEPS`); one
-   * while the display is slow (see `limitCatchUp`).
+   * physics at the measured cost of a step, at least one, at most `MAX_CATCH_UP_STEPS`); at most
+   * `SLOW_DISPLAY_STEPS` while the display is slow (see `limitCatchUp`).
    */
   stepBudget() {
-    if (this.slowDisplay) return 1;
-    if (!(this.stepCost > 0)) return MAX_CATCH_UP_STEPS;
-    return Math.max(1, Math.min(MAX_CATCH_UP_STEPS, Math.floor(CATCH_UP_MS / this.stepCost)));
+    const most = this.slowDisplay ? SLOW_DISPLAY_STEPS : MAX_CATCH_UP_STEPS;
+    if (!(this.stepCost > 0)) return most;
+    return Math.max(1, Math.min(most, Math.floor(CATCH_UP_MS / this.stepCost)));
   }
 
   /**
@@ -159,8 +160,9 @@ export const WithFrameLoop = (Base) => class extends Base {
    * alike, see `inputTime`), so its journal replays; a frame never drops time past input the
    * engine already has, and input is never given a time past what this budget allows.
    * A display that cannot keep up at all (frames slower than `SLOW_FRAME_MS`, a moving average;
-   * a slow phone with hundreds of bubbles) runs one step per frame, as d3-force runs one tick per
-   * frame: simulated time slows down instead of every frame paying for catch-up steps, until
+   * a slow phone with hundreds of bubbles) runs at most `SLOW_DISPLAY_STEPS` per frame (a 30 Hz
+   * display keeps real time; below 30 fps simulated time slows down, as d3-force runs one tick per
+   * frame, instead of every frame paying for catch-up steps), until
    * frames are faster than `FAST_FRAME_MS` again (the element's own loop only: a page calling
    * `frame(t)` itself keeps the catch-up budget). A dragged bubble still follows its finger:
    * the finger's latest point reaches the engine before each frame (see `inputTime`).
