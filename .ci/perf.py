@@ -175,11 +175,13 @@ class Finger:
             time.sleep(max(0.0, 1 / 60 - 0.002))
 
 
-def measure(browser, base, engine, profile, count, seconds):
+def open_dragging(browser, base, engine, profile, count, errors):
+    """A harness page of `engine` with `count` bubbles under `profile`'s CPU throttling, a finger
+    down and dragging for a second: (context, page, cdp, finger, throttle). Page errors go to
+    `errors`."""
     device, throttle, touch = PROFILES[profile]
     context = browser.new_context(**device)
     page = context.new_page()
-    errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     cdp = context.new_cdp_session(page)
     page.goto(f"{base}harness-{engine}.html?n={count}&size={bubble_size(device, count):.2f}")
@@ -190,6 +192,12 @@ def measure(browser, base, engine, profile, count, seconds):
     finger = Finger(cdp, device, touch)
     finger.send("touchStart")
     finger.drag(1.0)
+    return context, page, cdp, finger, throttle
+
+
+def measure(browser, base, engine, profile, count, seconds):
+    errors = []
+    context, page, cdp, finger, throttle = open_dragging(browser, base, engine, profile, count, errors)
     page.evaluate("H.start()")
     finger.drag(seconds)
     result = page.evaluate("H.stop()")

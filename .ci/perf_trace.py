@@ -24,18 +24,7 @@ CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "bli
 
 
 def trace(browser, base, engine, profile, count, seconds, top):
-    device, throttle, touch = perf.PROFILES[profile]
-    context = browser.new_context(**device)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    page.goto(f"{base}harness-{engine}.html?n={count}&size={perf.bubble_size(device, count):.2f}")
-    page.wait_for_function("window.H && window.H.ready", timeout=60000)
-    page.evaluate("H.ready")
-    if throttle != 1:
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    finger = perf.Finger(cdp, device, touch)
-    finger.send("touchStart")
-    finger.drag(1.0)
+    context, page, cdp, finger, _ = perf.open_dragging(browser, base, engine, profile, count, [])
     cdp.send("Profiler.enable")
     cdp.send("Profiler.setSamplingInterval", {"interval": 250})
     browser.start_tracing(page=page, categories=CATEGORIES)
