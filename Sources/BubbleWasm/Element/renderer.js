@@ -267,7 +267,7 @@ export class SceneRenderer {
       if (!(device >= 1)) continue;
       const bold = n[t.i + 10] ? 1 : 0;
       const color = t.role === ROLE.label && this.theme.labelColor ? this.theme.labelColor : rgba(n, t.i + 5);
-      // Colour -> (device px × 2 + bold) -> group, keyed by numbers: no string is built per label.
+      // Groups by colour, then by the index device px × 2 + bold.
       let sizes = groups.get(color);
       if (!sizes) { sizes = []; groups.set(color, sizes); }
       let group = sizes[device * 2 + bold];
