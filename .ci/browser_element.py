@@ -65,6 +65,7 @@ def element_more_checks(browser, base, report):
     long_press_checks(browser, base, report)
     font_checks(browser, base, report)
     frame_budget_checks(browser, base, report)
+    accessibility_slice_checks(browser, base, report)
 
 
 # The frame budget on slow displays ------------------------------------------------------------
@@ -98,6 +99,49 @@ def frame_budget_checks(browser, base, report):
     report.check("element: a 20 fps display runs two steps a frame, the rest dropped; a 10 ms step one",
                  r["fps20"]["budget"] == 2 and 600 <= r["fps20"]["dropped"] <= 700  # 40 frames x 16.7 ms
                  and r["heavy"]["budget"] == 1 and 1300 <= r["heavy"]["dropped"] <= 1400, r)
+    context.close()
+
+
+# The accessibility mirror while bubbles move -------------------------------------------------
+
+SLICE_JS = """() => {
+  // 1,500 bubbles growing in, 150 frames of 1/60 s on the element's own clock: the option box
+  // writes (style mutations) per frame, then the boxes after the picker is brought to rest.
+  const p = bp.picker(); p.autoplay = false; p.running = false;
+  const clock = p.clock; let t = performance.now() / 1000; p.clock = () => t * 1000;
+  p.addMany(1500, { seed: 3, minSize: 10, maxSize: 24 });
+  const watch = new MutationObserver(() => {});
+  watch.observe(p.listbox, { subtree: true, attributes: true, attributeFilter: ["style"] });
+  const writes = [];
+  for (let i = 0; i < 150; i++) {
+    t += 1 / 60; p.frame(t);
+    writes.push(new Set(watch.takeRecords().map((r) => r.target)).size);
+  }
+  watch.disconnect();
+  p.updateAccessibility(true);
+  const boxes = p.engine.accessibility().elements, off = [];
+  for (const e of boxes) {
+    const o = p.options.get(e.id);
+    if (!o || Math.abs(parseFloat(o.style.left) - e.x) > 0.5 || Math.abs(parseFloat(o.style.top) - e.y) > 0.5) off.push([e.id, o && o.style.left, o && o.style.top, e.x, e.y]);
+  }
+  p.clock = clock; p.autoplay = true; p.changed();
+  return { writes, options: boxes.length, off: off.length, offs: off.slice(0, 4) };
+}"""
+
+
+def accessibility_slice_checks(browser, base, report):
+    """While bubbles move, the options' boxes follow a slice a frame (a11y.js placeSlice): no frame
+    after the mirror exists writes more than 100 boxes, the slices do run, and at rest every box
+    is where its bubble is."""
+    console = []
+    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
+    wait_rest(page)
+    r = page.evaluate(SLICE_JS)
+    later = r["writes"][5:]  # the frames after the mirror made its new options
+    report.check("element: with 1,500 bubbles moving no frame writes more than 100 option boxes, and boxes follow",
+                 max(later) <= 100 and sum(later) >= 1000, {"max": max(later), "sum": sum(later), "first": r["writes"][:5]})
+    report.check("element: at rest every option's box is where its bubble is (1,500 options)",
+                 r["off"] == 0 and r["options"] >= 1500, {"off": r["off"], "options": r["options"], "first off": r["offs"]})
     context.close()
 
 

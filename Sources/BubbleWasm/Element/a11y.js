@@ -11,6 +11,10 @@ const EVENT_NAMES = { selected: "bubbleselect", deselected: "bubbledeselect", re
 const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 /** While bubbles move, the options' boxes follow at most this often, milliseconds. */
 const A11Y_POSITIONS_MS = 1000;
+/** While bubbles move, the options whose boxes one frame writes; the rest wait for the next
+ *  frames, so no frame pays for every option's box and restyle at once (2,000 options: a third
+ *  of a second, well inside A11Y_POSITIONS_MS). */
+const A11Y_BOXES_PER_FRAME = 100;
 
 /**
  * The engine's accessibility elements in reading order: {focused, ids, numbers, labels} where
@@ -79,18 +83,21 @@ export const WithAccessibility = (Base) => class extends Base {
    * within 100 ms of a change (events, content), at `force` (at rest, on focus, on a key), and
    * while bubbles move at most every `A11Y_POSITIONS_MS` for the boxes (touch exploration finds
    * options where they are then; focus and rest bring them exactly up to date). Boxes are written
-   * only on those position updates, at rest and for new options. `labels`: read the labels too.
-   * - Complexity: O(n) numbers per run, DOM writes O(changed); nothing on frames between runs.
+   * only on those position updates, at rest and for new options; a position update while bubbles
+   * move writes A11Y_BOXES_PER_FRAME boxes a frame (`placeSlice`). `labels`: read the labels too.
+   * - Complexity: O(n) numbers per run, DOM writes O(changed); between runs O(1) a frame, or
+   *   one slice of boxes while a position update is being written.
    */
   updateAccessibility(force, labels = false) {
     if (!this.engine) return;
     const now = this.clock();
     const positionsDue = now - (this.lastA11yBoxes ?? -Infinity) >= A11Y_POSITIONS_MS;
-    if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) return;
+    if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) { this.placeSlice(); return; }
     this.lastA11y = now;
     // Only boxes due (bubbles moving, nothing changed): the reading order waits for the next
     // change or rest, and a box is rewritten only where it moved a quarter of its size.
-    const boxes = force || positionsDue, tolerance = force || this.a11yDirty ? 0.5 : 0.25;
+    // How far a box may lag, as a fraction of its size: none at rest, on focus or after a change.
+    const boxes = force || positionsDue, tolerance = force || this.a11yDirty ? 0 : 0.25;
     const reorder = force || this.a11yDirty || !this.a11yRecords;
     if (boxes) this.lastA11yBoxes = now;
     const layout = readLayout(this.engine, labels || this.a11yLabelsDirty);
@@ -98,13 +105,32 @@ export const WithAccessibility = (Base) => class extends Base {
     if (!layout.labels && layout.ids.some((id) => !this.a11yRecords?.has(id))) {
       return this.updateAccessibility(force, true);  // a bubble the mirror has not seen: read labels
     }
+    // Boxes only, bubbles moving: written a slice a frame. A full run writes them all at once.
+    const sliced = boxes && !force && !this.a11yDirty;
     this.a11yDirty = false;
     if (layout.labels) this.a11yLabelsDirty = false;
-    this.applyLayout(layout, boxes, tolerance, reorder);
+    this.applyLayout(layout, boxes && !sliced, tolerance, reorder);
+    if (sliced) { this.pendingBoxes = { layout, tolerance, next: 0 }; this.placeSlice(); }
+    else if (boxes) this.pendingBoxes = null;
+  }
+
+  /** Writes the next A11Y_BOXES_PER_FRAME boxes of the position update being written, if any
+   *  (options removed since are skipped). - Complexity: O(A11Y_BOXES_PER_FRAME). */
+  placeSlice() {
+    const pending = this.pendingBoxes;
+    if (!pending) return;
+    const { layout, tolerance } = pending, records = this.a11yRecords;
+    const end = Math.min(layout.ids.length, pending.next + A11Y_BOXES_PER_FRAME);
+    for (let k = pending.next; k < end; k++) {
+      const record = records.get(layout.ids[k]);
+      if (record) this.placeOption(record, layout.numbers, 2 + 6 * k, tolerance * record.w);
+    }
+    pending.next = end;
+    if (end >= layout.ids.length) this.pendingBoxes = null;
   }
 
   /** Brings the options in line with `layout` (see `updateAccessibility`): boxes moved by more
-   *  than `tolerance` (px, or a fraction of the box's size when under 1) when `boxes`, the reading
+   *  than `tolerance` times the box's size (and half a pixel) when `boxes`, the reading
    *  order when `reorder`. */
   applyLayout(layout, boxes, tolerance, reorder) {
     const records = this.a11yRecords ??= new Map();  // id -> {option, label, selected, x, y, w, h}
@@ -131,7 +157,7 @@ export const WithAccessibility = (Base) => class extends Base {
       const selected = numbers[at + 1] === 1;
       if (record.selected !== selected) { record.selected = selected; option.setAttribute("aria-selected", String(selected)); }
       if (record.x !== record.x) this.placeOption(record, numbers, at, 0);
-      else if (boxes) this.placeOption(record, numbers, at, tolerance < 1 ? tolerance * record.w : tolerance);
+      else if (boxes) this.placeOption(record, numbers, at, tolerance * record.w);
       // Reading order: move only the options out of place (new ones always go in).
       if (reorder || !option.parentNode) {
         const wanted = previous ? previous.nextSibling : this.listbox.firstChild;
@@ -145,7 +171,8 @@ export const WithAccessibility = (Base) => class extends Base {
     this.markFocused(layout.focused);
   }
 
-  /** Writes an option's box where it moved (or resized) by more than `tolerance` px. */
+  /** Writes an option's box where it moved (or resized) by more than `tolerance` px (at least
+   *  half a pixel). */
   placeOption(record, numbers, at, tolerance) {
     const style = record.option.style, x = numbers[at + 2], y = numbers[at + 3], w = numbers[at + 4], h = numbers[at + 5];
     const moved = (a, b) => !(Math.abs(a - b) <= Math.max(tolerance, 0.5));

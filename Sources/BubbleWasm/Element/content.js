@@ -28,7 +28,7 @@ export const WithContent = (Base) => class extends Base {
       if (id >= 0) this.meta.set(id, { tag: Number(spec.tag) || 0, label: String(spec.label ?? ""), value: value ?? null });
       return id;
     });
-    this.syncSelection();
+    if (list.some((item) => item?.selected)) this.syncSelection();  // unselected adds change no selection
     this.changed();
     return Array.isArray(items) ? ids : ids[0];
   }
