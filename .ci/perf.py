@@ -16,7 +16,8 @@ Prints medians over rounds: fps, ms per frame split into physics / scene / draw 
 tasks (PerformanceObserver 'longtask': count in the window and the longest), the load average. Then
 startup: navigation to first bubble drawn, cold cache (a fresh browser context each time), files
 served precompressed (.br) as a static server would, on loopback and on a slow phone link (CDP
-Network.emulateNetworkConditions: 1.6 Mbit/s down, 150 ms round trip), with the bytes fetched.
+Network.emulateNetworkConditions: 1.6 Mbit/s down, 150 ms round trip), with the bytes fetched; ours
+also as "ours-preload", the page README recommends (the .wasm in a <link rel="preload">).
 --quick: 200 bubbles, one round of 2 s, both profiles, startup once on loopback (for .ci/run: well
 under a minute).
 --csv FILE also writes every row as data (e.g. .ci/benchmarks/<machine>/perf-<commit>.csv).
@@ -118,6 +119,10 @@ def site(ours, before):
         shutil.copytree(source, os.path.join(top, name), ignore=shutil.ignore_patterns("*.html"))
         script = f'<script type="module" src="{name}/{entry(source)}"></script>'
         write(os.path.join(top, f"harness-{name}.html"), PAGE.format(engine=name, scripts=script, stage="<bubble-picker></bubble-picker>"))
+        # The page a README reader writes: the .wasm preloaded beside the script (startup only).
+        preload = f'<link rel="preload" href="{name}/bubblepicker-web.wasm" as="fetch" type="application/wasm" crossorigin>\n'
+        write(os.path.join(top, f"harness-{name}-preload.html"),
+              PAGE.format(engine=f"{name}-preload", scripts=preload + script, stage="<bubble-picker></bubble-picker>"))
     os.makedirs(os.path.join(top, "d3"))
     place = d3_directory()
     scripts = []
@@ -271,11 +276,12 @@ def main():
                         rows.setdefault((profile, count, engine), []).append(
                             measure(browser, base, engine, profile, count, options.seconds))
         starts = {}
+        startup_pages = engines if options.quick else engines[:1] + ["ours-preload"] + engines[1:]
         if not options.no_startup:
             for profile in profiles:
                 for link in (False,) if options.quick else (False, True):
                     for round_ in range(1 if options.quick else options.rounds):
-                        for engine in engines[round_ % len(engines):] + engines[:round_ % len(engines)]:
+                        for engine in startup_pages[round_ % len(startup_pages):] + startup_pages[:round_ % len(startup_pages)]:
                             starts.setdefault((profile, link, engine), []).append(startup(browser, base, engine, profile, link))
         version = browser.version
         browser.close()
