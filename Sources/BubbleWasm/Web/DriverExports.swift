@@ -187,8 +187,19 @@ func bp_snapshot() -> Int32 {
     return Int32(text.count)
 }
 
+/// Restores the session's own state in place, exactly as `bp_restore` of its `bp_snapshot`
+/// would (`PlaygroundSession.checkpoint()`), without the snapshot text; returns 0.
+@_expose(wasm, "bp_checkpoint") @_cdecl("bp_checkpoint")
+func bp_checkpoint() -> Int32 {
+    guard session != nil else { return -1 }
+    session!.checkpoint()
+    return 0
+}
+
+#if !ELEMENT_WITHOUT_RESTORE
 /// Restores the snapshot in the input buffer's first `length` bytes. Returns 0, 1 with the
-/// reason as text (nothing changed), or 2 for a bad length.
+/// reason as text (nothing changed), or 2 for a bad length. Left out of the element's lean
+/// module (`-D ELEMENT_WITHOUT_RESTORE`): the snapshot reader is most of its code.
 @_expose(wasm, "bp_restore") @_cdecl("bp_restore")
 func bp_restore(_ length: Int32) -> Int32 {
     guard session != nil else { return -1 }
@@ -196,3 +207,4 @@ func bp_restore(_ length: Int32) -> Int32 {
     do { try session!.restore(snapshot) } catch { return fail(error.description) }
     return 0
 }
+#endif
