@@ -104,6 +104,29 @@ import BubblePicker
         }
     }
 
+    @Test("a fresh session, framed at the display time then restored from the snapshot, continues as the checkpointed one",
+          arguments: 0..<8)
+    func freshSessionContinues(seed: UInt64) throws {
+        var script = Script(rng: SplitMix64(seed: 0xfee1 &+ seed))
+        var a = try PlaygroundSession(size: Size(width: 390, height: 600), seed: seed)
+        for _ in 0..<(40 + script.rng.next(below: 80)) { try Self.apply(Self.draw(&script, a), to: &a) }
+        a.checkpoint()
+        script.down = [:]
+        // The trap-recovery journal's lane after a checkpoint: create, frame at the display time, restore.
+        var b = try PlaygroundSession(size: Size(width: 390, height: 600), seed: seed)
+        if let time = a.driver.displayTime { b.frame(at: time) }
+        try b.restore(a.snapshot())
+        #expect(a.snapshot() == b.snapshot(), "seed \(seed): at once")
+        for index in 0..<150 {
+            let call = Self.draw(&script, a)
+            let fa = try Self.apply(call, to: &a), fb = try Self.apply(call, to: &b)
+            guard let fa, let fb else { continue }
+            let same = fa.stepsRun == fb.stepsRun && fa.interpolation == fb.interpolation && a.snapshot() == b.snapshot()
+            #expect(same, "seed \(seed) call \(index): \(call)")
+            if !same { return }
+        }
+    }
+
     @Test("a recording session journals the checkpoint as a restore: the journal replays to the same hash")
     func recordedCheckpointReplays() throws {
         var script = Script(rng: SplitMix64(seed: 7))

@@ -188,12 +188,15 @@ func bp_snapshot() -> Int32 {
 }
 
 /// Restores the session's own state in place, exactly as `bp_restore` of its `bp_snapshot`
-/// would (`PlaygroundSession.checkpoint()`), without the snapshot text; returns 0.
+/// would (`PlaygroundSession.checkpoint()`), without the snapshot text. Writes one number, the
+/// display time the state stands for (the driver's; NaN: none yet): a fresh session continues
+/// the same after `bp_frame` at that time, then `bp_restore` of the snapshot. Returns 1.
 @_expose(wasm, "bp_checkpoint") @_cdecl("bp_checkpoint")
 func bp_checkpoint() -> Int32 {
     guard session != nil else { return -1 }
     session!.checkpoint()
-    return 0
+    numbers.write([session!.driver.displayTime ?? .nan])
+    return 1
 }
 
 #if !ELEMENT_WITHOUT_RESTORE
