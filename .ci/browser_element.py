@@ -62,6 +62,7 @@ def more_page(browser, url, device, console, **options):
 def element_more_checks(browser, base, report):
     reduced_motion_checks(browser, base, report)
     snapshot_checks(browser, base, report)
+    checkpoint_trap_checks(browser, base, report)
     long_press_checks(browser, base, report)
     font_checks(browser, base, report)
     frame_budget_checks(browser, base, report)
@@ -190,9 +191,52 @@ def reduced_motion_checks(browser, base, report):
 
 # Snapshot and restore --------------------------------------------------------------------------
 
-# The state just before and just after a restore, with no frame between (a frame advances time,
-# which the hash includes).
-RESTORE_JS = "(text) => { const before = bpx.state(); const result = bp.picker().restore(text); return [before, result, bpx.state()]; }"
+# The state just before and just after a restore, with no frame after it (a frame advances time,
+# which the hash includes): the restore itself runs in the promise's last synchronous part.
+RESTORE_JS = "async (text) => { const before = bpx.state(); const result = await bp.picker().restore(text); return [before, result, bpx.state()]; }"
+# The .wasm files the page fetched so far (resource timing), by file name.
+WASM_FETCHED_JS = """() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop())
+  .filter((name) => name.endsWith(".wasm"))"""
+
+
+# A trap after a checkpoint on the lean module: the journal's live lane holds a bp_restore, which
+# only the restore-capable module has, so the recovery loads that first (asynchronously: calls
+# return undefined meanwhile), replays, and the picker is back at the hash from before the trap.
+TRAP_AFTER_CHECKPOINT_JS = """async () => {
+  const p = bp.picker(), engine = p.engine;
+  p.autoplay = false; p.running = false;
+  let t = performance.now() / 1000;
+  for (let i = 0; i < 30; i++) engine.frame(t += 1 / 60);
+  const lean = typeof engine.x.bp_restore !== "function", checkpointed = engine.checkpoint();
+  const lane = engine.recovery.lanes.get("live").map((e) => e.name);
+  p.select(p.bubbles[2].id); p.addMany(5);
+  for (let i = 0; i < 20; i++) engine.frame(t += 1 / 60);
+  const before = engine.hash();
+  const recovered = new Promise((resolve) => p.addEventListener("bubblerecover", (e) => { e.preventDefault(); resolve(e.detail); }, { once: true }));
+  engine.recovery.raw.__stack_pointer.value = engine.recovery.raw.__stack_low.value + 64;
+  const frame = engine.frame(t + 1 / 60), waiting = engine.recovering, meanwhile = engine.x.bp_hash();
+  const report = await recovered;
+  return { lean, checkpointed, lane, dropped: frame.stepsRun === 0, waiting, meanwhile: meanwhile === undefined,
+    report: { restored: report.restored, replayed: report.replayed }, before, after: engine.hash(),
+    full: typeof engine.x.bp_restore === "function", recovering: engine.recovering };
+}"""
+
+
+def checkpoint_trap_checks(browser, base, report):
+    console = []
+    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
+    page.evaluate("bp.frames(30)")
+    r = page.evaluate(TRAP_AFTER_CHECKPOINT_JS)
+    report.check("element: on the lean module a checkpoint restores in place; the journal's lane is create, frame, restore(text), …",
+                 r["lean"] and r["checkpointed"] and r["lane"][:3] == ["bp_create", "bp_frame", "bp_restore"], r)
+    report.check("element: a trap after that checkpoint recovers asynchronously through the restore module: same state hash",
+                 r["waiting"] and r["meanwhile"] and r["dropped"] and r["report"]["restored"] and r["after"] == r["before"]
+                 and r["full"] and not r["recovering"], r)
+    fetched = page.evaluate(WASM_FETCHED_JS)
+    report.check("element: that recovery fetched bubblepicker-web-restore.wasm once",
+                 fetched == ["bubblepicker-web.wasm", "bubblepicker-web-restore.wasm"], fetched)
+    report.check("element: trap after checkpoint — no console errors or warnings", not console, console)
+    context.close()
 
 
 def snapshot_checks(browser, base, report):
@@ -221,10 +265,17 @@ def snapshot_checks(browser, base, report):
     page.mouse.move(d["x"] + 80, d["y"] + 60, steps=12)
     page.mouse.up()
     page.evaluate("bp.frames(60)")
+    fetched = page.evaluate(WASM_FETCHED_JS)
+    report.check("element: until restore() the page fetched only the lean module (bubblepicker-web.wasm)",
+                 fetched == ["bubblepicker-web.wasm"], fetched)
     changed, result, after = page.evaluate(RESTORE_JS, text)
     report.check("element: restore(snapshot) brings back the selection, the count and the state hash",
                  result == {"ok": True} and after == before and changed != before,
                  f"before {before}, changed {changed}, restored {after} ({result})")
+    fetched = page.evaluate(WASM_FETCHED_JS)
+    report.check("element: the first restore() fetched bubblepicker-web-restore.wasm once, and that module is live",
+                 fetched == ["bubblepicker-web.wasm", "bubblepicker-web-restore.wasm"]
+                 and page.evaluate("typeof bp.picker().engine.x.bp_restore === 'function'"), fetched)
     page.evaluate("bp.frames(30)")
     shown = sorted(x["id"] for x in page.evaluate("bp.bubbles()") if x["selected"])
     report.check("element: after restore the page shows the restored selection", shown == before["selected"], shown)

@@ -62,7 +62,7 @@ def form_checks(browser, base, report):
     report.check("form: form.reset() restores the default selection (the options marked selected)", data(page, "genres") == ["rock"], data(page, "genres"))
     snapshot = page.evaluate("p.snapshot()")
     page.evaluate("p.deselectAll(); p.select({ value: 'blues' })")
-    page.evaluate("(s) => p.restore(s)", snapshot)
+    page.evaluate("async (s) => await p.restore(s)", snapshot)
     report.check("form: string values survive snapshot and restore", data(page, "genres") == ["rock"] and
                  page.evaluate("p.bubbles.map((b) => b.value).sort().join()") == "blues,folk,jazz,metal,pop,rock", data(page, "genres"))
     # Validity: required (none selected), min-selected.

@@ -52,7 +52,7 @@ GROW_JS = """async ([mode]) => {
   if (mode) other.setAttribute(mode, "");
   document.body.append(other); await other.ready;
   const otherBefore = bq.memory(other);
-  const restored = other.restore(snap); await bq.frames(20);
+  const restored = await other.restore(snap); await bq.frames(20);
   steps.push(["large restore", restored.ok && other.bubbles.length > 1000, bq.memory(other) - otherBefore]);
   const glyphs = Array.from({ length: 6000 }, (_, i) => String.fromCodePoint(0x4E00 + i)).join("");
   p.measureLabels([glyphs], true); p.changed(); await moving("label widths");
@@ -266,7 +266,7 @@ def restore_checks(browser, base, report):
     context, page = open_check(browser, base, body, {**DESKTOP, "viewport": {"width": 1280, "height": 900}}, console)
     page.evaluate("bq.frames(60)")
     result = page.evaluate("""async () => { const big = bq.picker(0), small = bq.picker(1);
-        big.select({ tag: 11 }); const snap = big.snapshot(); const r = small.restore(snap); await bq.frames(90);
+        big.select({ tag: 11 }); const snap = big.snapshot(); const r = await small.restore(snap); await bq.frames(90);
         const inside = small.engine.accessibility().elements.every((e) => e.x >= -1 && e.y >= -1 && e.x + e.width <= 301 && e.y + e.height <= 201);
         return { ok: r.ok, inside, bubbles: small.bubbles.map((b) => [b.label, b.tag, b.value, b.selected]), max: small.get("maxSelected"), values: small.values }; }""")
     report.check("element: a 900x600 snapshot restored into a 300x200 picker keeps labels, tags, values, selection; bubbles inside",

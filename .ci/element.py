@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
 """Writes out/web/: the element's ES modules as they are in Sources/BubbleWasm/Element (the page
 loads bubble-picker.js, which imports the others; no bundling) with bubble-picker.d.ts,
-custom-elements.json and package.json (out/web is the npm package: .ci/package), the browser module
-bubblepicker-web.wasm beside them, and example.html (the minimal page). Static files only: any web
+custom-elements.json and package.json (out/web is the npm package: .ci/package), the browser modules
+beside them (bubblepicker-web.wasm, the lean one the page loads, and bubblepicker-web-restore.wasm,
+fetched only for a restore), and example.html (the minimal page). Static files only: any web
 server serves the folder. Run by `.ci/wasm build` after the link. Python standard library only."""
 import os
 import shutil
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ELEMENT = os.path.join(ROOT, "Sources", "BubbleWasm", "Element")
+# The lean module the page loads, and the restore-capable one fetched only for a restore.
+WASM_MODULES = ("bubblepicker-web.wasm", "bubblepicker-web-restore.wasm")
 
 
 def modules():
@@ -39,11 +42,13 @@ def main():
         total += len(text.encode())
         write(os.path.join(web, name), text)
     write(os.path.join(web, "example.html"), read("Element", "example.html"))
-    wasm = os.path.join(web, "bubblepicker-web.wasm")
-    temporary = wasm + ".tmp-" + str(os.getpid())
-    shutil.copyfile(os.path.join(ROOT, "out", "wasm", "bubblepicker-web.wasm"), temporary)
-    os.replace(temporary, wasm)
-    print(f"element: out/web/bubble-picker.js and {len(modules()) - 1} files ({total} bytes), out/web/bubblepicker-web.wasm, out/web/example.html")
+    for module in WASM_MODULES:
+        wasm = os.path.join(web, module)
+        temporary = wasm + ".tmp-" + str(os.getpid())
+        shutil.copyfile(os.path.join(ROOT, "out", "wasm", module), temporary)
+        os.replace(temporary, wasm)
+    print(f"element: out/web/bubble-picker.js and {len(modules()) - 1} files ({total} bytes), "
+          f"out/web/{' and '.join(WASM_MODULES)}, out/web/example.html")
 
 
 if __name__ == "__main__":

@@ -186,7 +186,7 @@ const NORMAL = [
   () => call("bp_advance", 1 / 60),
   () => call("bp_step"),
   () => { call("bp_pointer_down", below(375), below(667), call("bp_now")); call("bp_pointer_up", below(375), below(667), call("bp_now") + 0.05); },
-  () => call("bp_scene"), () => call("bp_state"), () => call("bp_events"),
+  () => call("bp_scene"), () => call("bp_state"), () => call("bp_events"), () => call("bp_checkpoint"),
   () => call("bp_set", below(24), pick([0, 1, 2, 10, 0.5])),
   () => call("bp_resize", 200 + below(400), 200 + below(800)),
   () => { writeBytes(utf8("Genre " + below(100))); call("bp_add_bubble", 8, below(4), 20 + below(80), below(2), Math.random() < 0.5 ? NaN : 0.5, 0.2, 0.9, NaN, NaN); },

@@ -9,7 +9,7 @@
                          sends them with Content-Encoding (nginx gzip_static / brotli_static, a CDN).
 
 Prints raw / gzip / brotli bytes of each file and the total a page loads (the minified bundle and
-the wasm). Writes beside each target and renames over it. Needs esbuild and brotli (Debian)."""
+the lean wasm; bubblepicker-web-restore.wasm is fetched only when a page restores a snapshot). Writes beside each target and renames over it. Needs esbuild and brotli (Debian)."""
 import gzip
 import os
 import shutil
@@ -73,7 +73,8 @@ def main():
         print(f"webdist: out/web/{name:28} {raw:9,} raw {gz:9,} gzip {br:9,} brotli")
     loaded = [sizes[n] for n in (BUNDLE, "bubblepicker-web.wasm") if n in sizes]
     print(f"webdist: a page loads {sum(s[0] for s in loaded):,} bytes raw, {sum(s[1] for s in loaded):,} gzip, "
-          f"{sum(s[2] for s in loaded):,} brotli ({BUNDLE} + bubblepicker-web.wasm)")
+          f"{sum(s[2] for s in loaded):,} brotli ({BUNDLE} + bubblepicker-web.wasm; "
+          "bubblepicker-web-restore.wasm only when a snapshot is restored)")
 
 
 if __name__ == "__main__":

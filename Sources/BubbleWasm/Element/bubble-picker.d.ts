@@ -53,7 +53,11 @@ export declare class BubbleEngine {
   get(name: string): unknown;
   set(name: string, value: unknown): SettingResult;
   snapshot(): string;
-  restore(text: string): RestoreResult;
+  /** Restores a snapshot; a lean engine first loads the restore-capable module (once per page).
+   *  Restores synchronously, before the promise settles, when that module is already live. */
+  restore(text: string): Promise<RestoreResult>;
+  /** True while a trap recovery waits for the restore-capable module (calls return undefined). */
+  readonly recovering: boolean;
   hash(): string;
   checkpoint(): boolean;
   readonly checkpointDue: boolean;
@@ -72,6 +76,9 @@ export declare class BubblePickerElement extends HTMLElement {
   static readonly formAssociated: true;
   /** Where the .wasm comes from (default: beside bubble-picker.js); set before the first picker. */
   static wasmSource: string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module | null;
+  /** The restore-capable .wasm (default: bubblepicker-web-restore.wasm beside bubble-picker.js),
+   *  fetched only when a picker restores a snapshot; set it too when setting `wasmSource`. */
+  static restoreWasmSource: string | URL | ArrayBuffer | ArrayBufferView | WebAssembly.Module | null;
 
   /** Resolves once the engine runs (methods before it throw an InvalidStateError). */
   readonly ready: Promise<BubblePickerElement>;
@@ -174,7 +181,8 @@ export declare class BubblePickerElement extends HTMLElement {
   deselectAll(): void;
   removeSelected(): void;
   snapshot(): string;
-  restore(text: string): RestoreResult;
+  /** Restores a snapshot (the first restore on a page fetches bubblepicker-web-restore.wasm). */
+  restore(text: string): Promise<RestoreResult>;
   set(name: string, value: unknown): SettingResult;
   get(name: string): unknown;
   resize(): void;

@@ -107,9 +107,10 @@ export const WithContent = (Base) => class extends Base {
     return text + VALUES_MARK + JSON.stringify({ bubbles });
   }
 
-  /** Restores a snapshot (this element's, or the engine's text alone); returns {ok} or
-   *  {ok: false, error} (nothing changed). See the file's top for sizes and attributes. */
-  restore(text) {
+  /** Restores a snapshot (this element's, or the engine's text alone) → a Promise of {ok} or
+   *  {ok: false, error} (nothing changed). The first restore on a page loads the restore-capable
+   *  module (see engine.js). See the file's top for sizes and attributes. */
+  async restore(text) {
     const engine = this.engineFor("restore");
     text = String(text);
     const mark = text.lastIndexOf(VALUES_MARK);
@@ -120,7 +121,7 @@ export const WithContent = (Base) => class extends Base {
       }
       text = text.slice(0, mark);
     }
-    const result = engine.restore(text);
+    const result = await engine.restore(text);
     if (!result.ok) return result;
     this.adoptRestored(extra);
     try { engine.resize(this.size.w, this.size.h); } catch (error) { console.warn(`<bubble-picker> restore: ${error.message}`); }

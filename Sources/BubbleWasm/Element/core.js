@@ -189,7 +189,17 @@ export class PickerCore extends HTMLElement {
   static async loadEngine(onRecover) {
     if (!this.module) this.module = this.compile(this.wasmSource);
     const module = await this.module;
-    return BubbleEngine.load(module, { onRecover, record: Boolean(this.recording) });
+    return BubbleEngine.load(module, { onRecover, record: Boolean(this.recording), restoreModule: () => this.restoreModule() });
+  }
+
+  /** The restore-capable module (`restoreWasmSource`), compiled once per page on first need; a
+   *  failed load is forgotten, so the next restore tries again. */
+  static restoreModule() {
+    if (!this.fullModule) {
+      this.fullModule = this.compile(this.restoreWasmSource ?? this.wasmSource);
+      this.fullModule.catch(() => { this.fullModule = null; });
+    }
+    return this.fullModule;
   }
 
   /** A compiled module from a URL (streamed when the server says application/wasm), bytes, or a

@@ -19,3 +19,9 @@ export class BubblePickerElement extends
 BubblePickerElement.wasmSource = null;
 /** The compiled module (a promise), shared by every picker on the page. */
 BubblePickerElement.module = null;
+/** Where the restore-capable .wasm comes from (the lean `wasmSource` has no snapshot reader): a
+ *  URL, bytes or a module, fetched only when a picker restores a snapshot. The ES module build sets
+ *  it beside the module; a page that sets `wasmSource` sets this too. */
+BubblePickerElement.restoreWasmSource = null;
+/** The restore-capable compiled module (a promise), once needed. */
+BubblePickerElement.fullModule = null;

@@ -9,6 +9,13 @@
 // to `onRecover`. Invalid arguments: `set`/`restore` return { ok: false, error }, the calls that
 // return an id or a list throw a `BubbleEngineError` (message: one line naming field and value).
 //
+// Two modules: the element starts on a lean module without `bp_restore` (the saved-state reader is
+// most of the code) and passes `restoreModule`, a function returning a promise of the module with
+// it. That one is fetched only when `restore(text)` is called (the journal moves into a fresh
+// instance of it, exactly, and it stays the live one) or when a trap recovery must replay a
+// journaled restore (then recovery is asynchronous: see TrapRecovery, and `recovering`). The
+// journal's checkpoints restore in place (`bp_checkpoint`) and need no text reader.
+//
 // scene() returns the SceneEncoder format (BubbleWeb/SceneEncoder.swift):
 //   numbers (Float64Array over wasm memory, valid until the next engine call):
 //     header  0x5343, version, step, viewBox x y w h, background r g b a, item count, crowded callouts (13)
@@ -45,7 +52,9 @@ export class BubbleEngine {
   /**
    * Compiles and instantiates the module. `source`: a URL or path (fetched), an ArrayBuffer or
    * typed array of its bytes, a base64 string prefixed with "base64:", or a WebAssembly.Module.
-   * `onRecover(report)` is told when a trap was recovered from; `record: true` keeps a journal.
+   * `onRecover(report)` is told when a trap was recovered from; `record: true` keeps a journal;
+   * `restoreModule`: () => Promise<WebAssembly.Module> of a module with `bp_restore`, when `source`
+   * lacks it (see the top of this file).
    */
   static async load(source, options = {}) {
     let module;
@@ -70,11 +79,11 @@ export class BubbleEngine {
 
   static fromBase64(text) { return Uint8Array.from(atob(text), (c) => c.charCodeAt(0)); }
 
-  constructor(module, { onRecover = (report) => console.warn(report.message), record = false } = {}) {
+  constructor(module, { onRecover = (report) => console.warn(report.message), record = false, restoreModule = null } = {}) {
     this.recovery = new TrapRecovery(module, (report) => {
       this.drain();  // the replay's events were reported before the trap
       onRecover(report);
-    });
+    }, restoreModule);
     this.x = this.recovery.x;
     this.record = record;
     this.decoder = new TextDecoder();
@@ -114,7 +123,7 @@ export class BubbleEngine {
     const recoveries = this.recovery.recoveries;
     const lengths = texts ? this.recovery.writeInput(texts, bytes) : [];
     const result = this.x[name](...lengths, ...args);
-    if (this.recovery.recoveries === recoveries) {
+    if (this.recovery.recoveries === recoveries && !this.recovery.pending) {
       const entry = bytes ? { name, args, texts, bytes } : { name, args, texts };
       this.recovery.journal("live", entry);
       if (name === "bp_label_widths") this.fontEntry = entry;
@@ -125,30 +134,45 @@ export class BubbleEngine {
 
   /** Whether the trap-recovery journal has grown enough for a `checkpoint()`. */
   get checkpointDue() { return this.sinceCheckpoint >= CHECKPOINT_CALLS; }
+  /** True while a trap recovery waits for the restore-capable module: calls return undefined. */
+  get recovering() { return this.recovery.pending !== null; }
 
   /**
-   * Bounds the trap-recovery journal: the picker restores a snapshot of itself (exact: same state
-   * hash) and the journal's live lane becomes its `bp_create`, that `bp_restore`, the latest
-   * label widths and the keyboard focus (neither is part of a snapshot), growing again from there. The live instance takes the
-   * same restore, so a replay after a trap and the live picker go on from the same driver state.
-   * Call it between gestures (no pointer down: a restore ends touches) and after draining events.
-   * The element does, when `checkpointDue`. Returns whether it checkpointed.
-   * - Complexity: one snapshot and restore, O(bubbles).
+   * Bounds the trap-recovery journal: the picker restores itself in place (`bp_checkpoint`: what a
+   * restore of its own snapshot does, exactly — same state hash, same frames after) and the
+   * journal's live lane becomes its `bp_create`, a `bp_frame` at the display time the state stands
+   * for (so the fresh session's restore re-bases its clock as the live one did), a `bp_restore` of
+   * the snapshot, the latest label widths and the keyboard focus (neither is part of a snapshot),
+   * growing again from there. The
+   * live instance takes the same widths and focus, so a replay after a trap and the live picker go
+   * on from the same driver state (a lean module replays that lane through the restore-capable
+   * one). Call it between gestures (no pointer down: a restore ends touches) and after draining
+   * events. The element does, when `checkpointDue`. Returns whether it checkpointed.
+   * - Complexity: one snapshot and an in-place restore, O(bubbles).
    */
   checkpoint() {
     const lane = this.recovery.lanes.get("live");
-    if (!lane || lane[0]?.name !== "bp_create") return false;
+    if (!lane || lane[0]?.name !== "bp_create" || this.recovering) return false;
     const focused = this.focusedId();  // a snapshot leaves keyboard focus out: it is given back
     const text = this.snapshot();
-    if (!text || this.restore(text).ok !== true) return false;
+    const displayTime = text ? this.restoreInPlace(text) : null;
+    if (displayTime === null) return false;
     if (this.fontEntry) this.recovery.replay(this.fontEntry);
-    const entries = [lane[0], { name: "bp_restore", args: [], texts: [text] }];
+    const entries = [lane[0], { name: "bp_frame", args: [displayTime] }, { name: "bp_restore", args: [], texts: [text] }];
     if (this.fontEntry) entries.push(this.fontEntry);
     if (focused !== null) { const entry = { name: "bp_focus", args: [focused] }; this.recovery.replay(entry); entries.push(entry); }
     this.recovery.lanes.set("live", entries);
     this.sinceCheckpoint = 0;
     this.drain();
     return true;
+  }
+
+  /** The live instance restores `text`, its own snapshot: in place when the module can (no text
+   *  read), else through `bp_restore`. Returns the display time the state stands for (NaN: none
+   *  known), or null when it did not restore. */
+  restoreInPlace(text) {
+    if (this.x.bp_checkpoint) return this.x.bp_checkpoint() === 1 ? this.numbers(1)[0] : null;
+    return this.restoreNow(text).ok === true ? NaN : null;
   }
 
   /** The focused bubble's id, or null. - Complexity: O(n log n) (the reading order). */
@@ -329,10 +353,40 @@ export class BubbleEngine {
 
   /** The picker's exact state as text (restore it with `restore`). */
   snapshot() { return this.text(this.x.bp_snapshot() ?? -1); }
-  /** Restores a snapshot: { ok: true } or { ok: false, error } (nothing changed). */
-  restore(text) {
+  /**
+   * Restores a snapshot → a Promise of { ok: true } or { ok: false, error } (nothing changed).
+   * With the restore-capable module live it restores at once (before the promise settles); a lean
+   * engine first loads that module and moves its journal into it (`restoreModule`).
+   */
+  async restore(text) {
+    if (!this.x.bp_restore) {
+      const loaded = await this.loadRestore();
+      if (!loaded.ok) return loaded;
+    }
+    return this.restoreNow(text);
+  }
+
+  /** Restores a snapshot now; the module must export `bp_restore`. */
+  restoreNow(text) {
     const code = this.change("bp_restore", [], [String(text)]);
+    if (code === undefined) return { ok: false, error: "the engine trapped and recovered" };
     return code === 0 ? { ok: true } : { ok: false, error: code === -1 ? "no picker" : this.failure() };
+  }
+
+  /** Makes the restore-capable module the live one (the journal replayed into it) → { ok } or
+   *  { ok: false, error } (the lean instance goes on). - Complexity: a download (once per page)
+   *  and the journal's replay. */
+  async loadRestore() {
+    const load = this.recovery.loadFull;
+    if (!load) return { ok: false, error: "this engine's module cannot restore (no bp_restore) and no restoreModule was given" };
+    let module;
+    try { module = await load(); } catch (error) { return { ok: false, error: `the restore module did not load: ${error.message}` }; }
+    if (this.recovery.pending) await this.recovery.pending;
+    if (this.x.bp_restore) return { ok: true };
+    if (!WebAssembly.Module.exports(module).some((e) => e.name === "bp_restore")) return { ok: false, error: "the restore module has no bp_restore" };
+    if (!this.recovery.adopt(module)) return { ok: false, error: "the journal did not replay into the restore module" };
+    this.drain();  // the replay's events were reported already
+    return { ok: true };
   }
   // Fonts -----------------------------------------------------------------------------------------
 

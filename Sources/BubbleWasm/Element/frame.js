@@ -79,6 +79,7 @@ export const WithFrameLoop = (Base) => class extends Base {
    */
   frame(t) {
     const engine = this.engine;
+    if (engine.recovering) return true;  // a trap recovery is loading the restore module: pause
     this.limitCatchUp(t);
     const t0 = performance.now();
     const result = engine.frame(t - this.droppedTime);

@@ -21,6 +21,13 @@
 //     `bytes` (a Uint8Array, optional) follow the texts in the buffer (bp_label_widths' numbers).
 //   * If the replay itself traps, every lane is dropped and the instance is fresh and empty
 //     (`restored: false`): the host must start again.
+//   * Two modules: the host may start on a lean module that lacks some exports (the element's has no
+//     `bp_restore`) and give `loadFull`, a function returning a promise of the module that has them
+//     all (one cached download). `adopt(module)` moves the journal into a fresh instance of it (the
+//     same replay, exact) and makes that the live one. A trap whose journal holds a call the lean
+//     module lacks recovers asynchronously: the full module is loaded first; meanwhile `pending`
+//     is that promise, calls return `undefined` and are not journaled, and `onRecover` runs when
+//     the replay is done.
 
 /** WASI functions wasi-libc's stdio and Swift's hashing need: output, seeding, nothing else. */
 export function wasiImports(getMemory) {
@@ -61,16 +68,49 @@ export function wasiImports(getMemory) {
 export class TrapRecovery {
   /** `module`: a compiled WebAssembly.Module; `onRecover(report)`: told of every recovery (by
    *  default `report.message` goes to the console as a warning). */
-  constructor(module, onRecover = (report) => console.warn(report.message)) {
+  constructor(module, onRecover = (report) => console.warn(report.message), loadFull = null) {
     this.module = module;
     this.onRecover = onRecover;
+    this.loadFull = loadFull;  // () => Promise<WebAssembly.Module> with every export, or null
+    this.pending = null;       // while an asynchronous recovery loads the full module: its promise
     this.lanes = new Map();  // lane name -> [{ name, args, texts }], replayed in the order lanes were made
     this.recoveries = 0;
     this.instantiate();
     this.x = {};
+    this.addExports(module);
+  }
+
+  /** Adds `recovery.x.NAME` for each function `module` exports that `x` does not have yet. */
+  addExports(module) {
     for (const entry of WebAssembly.Module.exports(module)) {
-      if (entry.kind === "function") this.x[entry.name] = (...args) => this.call(entry.name, args);
+      if (entry.kind === "function" && !this.x[entry.name]) this.x[entry.name] = (...args) => this.call(entry.name, args);
     }
+  }
+
+  /**
+   * Makes a fresh instance of `module` (which has every export the current one has) the live one,
+   * the journal replayed into it; returns false, the current instance kept, when the replay trapped.
+   * - Complexity: the journal's replay.
+   */
+  adopt(module) {
+    const previous = { module: this.module, instance: this.instance, raw: this.raw };
+    this.module = module;
+    this.instantiate();
+    try {
+      for (const calls of this.lanes.values()) for (const entry of calls) this.replay(entry);
+    } catch (error) {
+      if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+      Object.assign(this, previous);
+      return false;
+    }
+    this.addExports(module);
+    return true;
+  }
+
+  /** Whether a journaled call names an export the live module lacks. - Complexity: O(journal). */
+  get journalNeedsFull() {
+    for (const calls of this.lanes.values()) for (const entry of calls) if (!this.raw[entry.name]) return true;
+    return false;
   }
 
   /** A fresh instance: the WASI imports, then the C runtime's constructors. */
@@ -94,6 +134,7 @@ export class TrapRecovery {
 
   /** Calls an export; a trap discards the instance and replays the journal into a fresh one. */
   call(name, args) {
+    if (this.pending) return undefined;
     try {
       return this.raw[name](...args);
     } catch (error) {
@@ -114,18 +155,28 @@ export class TrapRecovery {
 
   recover(call, error) {
     this.recoveries++;
-    let replayed = 0, restored = true;
-    this.instantiate();
+    this.instantiate();  // a sound (empty) instance at once: nothing calls into the trapped one again
+    if (!this.loadFull || !this.journalNeedsFull) { this.replayJournal(call, error); return; }
+    const done = () => { this.pending = null; this.replayJournal(call, error); };
+    this.pending = this.loadFull().then((module) => {
+      this.module = module;
+      this.addExports(module);
+      this.instantiate();
+    }).then(done, done);
+  }
+
+  /** Replays every lane into the fresh instance and reports (`onRecover`). */
+  replayJournal(call, error) {
+    let replayed = 0, restored = !this.journalNeedsFull;
     try {
-      for (const calls of this.lanes.values()) {
+      for (const calls of restored ? this.lanes.values() : []) {
         for (const entry of calls) { this.replay(entry); replayed++; }
       }
     } catch (replayError) {
       if (!(replayError instanceof WebAssembly.RuntimeError)) throw replayError;
-      this.lanes.clear();
-      this.instantiate();
       restored = false;
     }
+    if (!restored) { this.lanes.clear(); this.instantiate(); }
     const report = { call, error: String(error && error.message || error), replayed, restored };
     report.message = `wasm trapped in ${call} (${report.error}); instance discarded, ` +
       (restored ? `recreated from the journal (${replayed} calls)` : "the journal did not replay: started empty");

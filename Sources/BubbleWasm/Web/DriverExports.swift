@@ -187,8 +187,22 @@ func bp_snapshot() -> Int32 {
     return Int32(text.count)
 }
 
+/// Restores the session's own state in place, exactly as `bp_restore` of its `bp_snapshot`
+/// would (`PlaygroundSession.checkpoint()`), without the snapshot text. Writes one number, the
+/// display time the state stands for (the driver's; NaN: none yet): a fresh session continues
+/// the same after `bp_frame` at that time, then `bp_restore` of the snapshot. Returns 1.
+@_expose(wasm, "bp_checkpoint") @_cdecl("bp_checkpoint")
+func bp_checkpoint() -> Int32 {
+    guard session != nil else { return -1 }
+    session!.checkpoint()
+    numbers.write([session!.driver.displayTime ?? .nan])
+    return 1
+}
+
+#if !ELEMENT_WITHOUT_RESTORE
 /// Restores the snapshot in the input buffer's first `length` bytes. Returns 0, 1 with the
-/// reason as text (nothing changed), or 2 for a bad length.
+/// reason as text (nothing changed), or 2 for a bad length. Left out of the element's lean
+/// module (`-D ELEMENT_WITHOUT_RESTORE`): the snapshot reader is most of its code.
 @_expose(wasm, "bp_restore") @_cdecl("bp_restore")
 func bp_restore(_ length: Int32) -> Int32 {
     guard session != nil else { return -1 }
@@ -196,3 +210,4 @@ func bp_restore(_ length: Int32) -> Int32 {
     do { try session!.restore(snapshot) } catch { return fail(error.description) }
     return 0
 }
+#endif
