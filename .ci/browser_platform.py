@@ -117,7 +117,14 @@ GC_JS = """async () => {
     document.body.append(p); await p.ready; await bq.frames(2); p.remove(); return new WeakRef(p); };
   for (let i = 0; i < 10; i++) refs.push(await one());
   const control = new WeakRef(document.body.appendChild(document.createElement("div"))); control.deref().remove();
-  for (let i = 0; i < 6; i++) { gc(); await new Promise((r) => setTimeout(r, 50)); }
+  // Up to 2 s of collections: a removed picker's last frame may still be queued on a loaded
+  // machine (a leak stays alive however long this waits). A WeakRef made or deref'd holds its
+  // target until the task ends, so every gc() runs in a task after the last deref.
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  for (let i = 0; i < 20; i++) {
+    await sleep(0); gc(); await sleep(100);
+    if (!refs.some((r) => r.deref()) && !control.deref()) break;
+  }
   return { alive: refs.filter((r) => r.deref()).length, control: Boolean(control.deref()) };
 }"""
 
