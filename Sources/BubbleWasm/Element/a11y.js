@@ -11,10 +11,6 @@ const EVENT_NAMES = { selected: "bubbleselect", deselected: "bubbledeselect", re
 const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 /** While bubbles move, the options' boxes follow at most this often, milliseconds. */
 const A11Y_POSITIONS_MS = 1000;
-/** While bubbles move, the options whose boxes one frame writes; the rest wait for the next
- *  frames, so no frame pays for every option's box and restyle at once (2,000 options: a third
- *  of a second, well inside A11Y_POSITIONS_MS). */
-const A11Y_BOXES_PER_FRAME = 100;
 
 /**
  * The engine's accessibility elements in reading order: {focused, ids, numbers, labels} where
@@ -83,16 +79,17 @@ export const WithAccessibility = (Base) => class extends Base {
    * within 100 ms of a change (events, content), at `force` (at rest, on focus, on a key), and
    * while bubbles move at most every `A11Y_POSITIONS_MS` for the boxes (touch exploration finds
    * options where they are then; focus and rest bring them exactly up to date). Boxes are written
-   * only on those position updates, at rest and for new options; a position update while bubbles
-   * move writes A11Y_BOXES_PER_FRAME boxes a frame (`placeSlice`). `labels`: read the labels too.
-   * - Complexity: O(n) numbers per run, DOM writes O(changed); between runs O(1) a frame, or
-   *   one slice of boxes while a position update is being written.
+   * only on those position updates, at rest and for new options, all in one frame: the page's
+   * paint and layerization after any box moved cost about the same for one box as for all, so a
+   * position update is one such frame a second rather than a share of every frame. `labels`: read
+   * the labels too.
+   * - Complexity: O(n) numbers per run, DOM writes O(changed); nothing on frames between runs.
    */
   updateAccessibility(force, labels = false) {
     if (!this.engine) return;
     const now = this.clock();
     const positionsDue = now - (this.lastA11yBoxes ?? -Infinity) >= A11Y_POSITIONS_MS;
-    if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) { this.placeSlice(); return; }
+    if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) return;
     this.lastA11y = now;
     // Only boxes due (bubbles moving, nothing changed): the reading order waits for the next
     // change or rest, and a box is rewritten only where it moved a quarter of its size.
@@ -105,28 +102,9 @@ export const WithAccessibility = (Base) => class extends Base {
     if (!layout.labels && layout.ids.some((id) => !this.a11yRecords?.has(id))) {
       return this.updateAccessibility(force, true);  // a bubble the mirror has not seen: read labels
     }
-    // Boxes only, bubbles moving: written a slice a frame. A full run writes them all at once.
-    const sliced = boxes && !force && !this.a11yDirty;
     this.a11yDirty = false;
     if (layout.labels) this.a11yLabelsDirty = false;
-    this.applyLayout(layout, boxes && !sliced, tolerance, reorder);
-    if (sliced) { this.pendingBoxes = { layout, tolerance, next: 0 }; this.placeSlice(); }
-    else if (boxes) this.pendingBoxes = null;
-  }
-
-  /** Writes the next A11Y_BOXES_PER_FRAME boxes of the position update being written, if any
-   *  (options removed since are skipped). - Complexity: O(A11Y_BOXES_PER_FRAME). */
-  placeSlice() {
-    const pending = this.pendingBoxes;
-    if (!pending) return;
-    const { layout, tolerance } = pending, records = this.a11yRecords;
-    const end = Math.min(layout.ids.length, pending.next + A11Y_BOXES_PER_FRAME);
-    for (let k = pending.next; k < end; k++) {
-      const record = records.get(layout.ids[k]);
-      if (record) this.placeOption(record, layout.numbers, 2 + 6 * k, tolerance * record.w);
-    }
-    pending.next = end;
-    if (end >= layout.ids.length) this.pendingBoxes = null;
+    this.applyLayout(layout, boxes, tolerance, reorder);
   }
 
   /** Brings the options in line with `layout` (see `updateAccessibility`): boxes moved by more
@@ -177,7 +155,8 @@ export const WithAccessibility = (Base) => class extends Base {
     const style = record.option.style, x = numbers[at + 2], y = numbers[at + 3], w = numbers[at + 4], h = numbers[at + 5];
     const moved = (a, b) => !(Math.abs(a - b) <= Math.max(tolerance, 0.5));
     if (!moved(record.x, x) && !moved(record.y, y) && !moved(record.w, w) && !moved(record.h, h)) return;
-    record.x = x; record.y = y; style.left = `${x}px`; style.top = `${y}px`;
+    // A transform, not left/top: moving options then needs no layout pass.
+    record.x = x; record.y = y; style.transform = `translate(${x}px, ${y}px)`;
     if (record.w !== w || record.h !== h) { record.w = w; record.h = h; style.width = `${w}px`; style.height = `${h}px`; }
   }
 

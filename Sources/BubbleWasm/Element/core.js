@@ -24,7 +24,7 @@ export const STYLE = `
 canvas { position: absolute; inset: 0; width: 100%; height: 100%; display: block; touch-action: inherit; }
 [role=listbox] { position: absolute; inset: 0; outline: none; pointer-events: none; }
 :host(:state(keyboard)) [role=listbox]:focus { box-shadow: inset 0 0 0 3px var(--bubble-focus-ring, #0a84ff); }
-[role=option] { position: absolute; border-radius: 50%; pointer-events: none; color: transparent; overflow: hidden;
+[role=option] { position: absolute; left: 0; top: 0; border-radius: 50%; pointer-events: none; color: transparent; overflow: hidden;
   font-size: 1px; opacity: 0; }
 [role=option].focused { opacity: 1; }
 :host(:state(keyboard)) [role=option].focused { box-shadow: 0 0 0 3px var(--bubble-focus-ring, #0a84ff); }
