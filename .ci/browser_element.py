@@ -67,6 +67,7 @@ def element_more_checks(browser, base, report):
     font_checks(browser, base, report)
     frame_budget_checks(browser, base, report)
     accessibility_rate_checks(browser, base, report)
+    sprite_checks(browser, base, report)
 
 
 # The frame budget on slow displays ------------------------------------------------------------
@@ -144,6 +145,65 @@ def accessibility_rate_checks(browser, base, report):
                  1 <= writing <= 3 and sum(later) >= 1000, {"frames writing": writing, "boxes": sum(later), "first": r["writes"][:5]})
     report.check("element: at rest every option's box is where its bubble is (1,500 options)",
                  r["off"] == 0 and r["options"] >= 1500, {"off": r["off"], "options": r["options"], "first off": r["offs"]})
+    context.close()
+
+
+# Sprites: bubbles copied from cached images on a 3x screen ------------------------------------
+
+SPRITES_JS = """() => {
+  // Frames drawn at rest on the element's own clock: canvas calls per frame while the sprites are
+  // made (renderer.js, sprites.js), then the picture with sprites against the same scene with
+  // every bubble filled as a path and its labels drawn as text.
+  const p = bp.picker(), r = p.renderer, ctx = r.ctx; p.autoplay = false; p.running = false;
+  const calls = { drawImage: 0, arc: 0, fillText: 0 }, saved = {};
+  for (const name of Object.keys(calls)) { saved[name] = ctx[name]; ctx[name] = function (...a) { calls[name]++; return saved[name].apply(this, a); }; }
+  const draw = () => { for (const k in calls) calls[k] = 0; p.dirty = true; p.frame(p.clock() / 1000); return { ...calls }; };
+  r.fontsChanged();  // no sprites yet (settling made some)
+  const frames = []; for (let i = 0; i < 40; i++) frames.push(draw());
+  const pixels = () => {  // through a copy made for reading (reading the picker's canvas would slow it)
+    const copy = document.createElement("canvas"); copy.width = ctx.canvas.width; copy.height = ctx.canvas.height;
+    const reader = copy.getContext("2d", { willReadFrequently: true });
+    reader.drawImage(ctx.canvas, 0, 0);
+    return reader.getImageData(0, 0, copy.width, copy.height).data;
+  };
+  const withSprites = pixels(), sprites = r.sprites.cache.size;
+  const begin = r.sprites.beginFrame;
+  r.sprites.beginFrame = function (k) { begin.call(this, k); this.enabled = false; };
+  const pathFrame = draw(), withPaths = pixels();
+  r.sprites.beginFrame = begin;
+  for (const name of Object.keys(calls)) ctx[name] = saved[name];
+  let differing = 0, covered = 0, total = 0;
+  for (let i = 0; i < withPaths.length; i += 4) {
+    const d = Math.max(Math.abs(withSprites[i] - withPaths[i]), Math.abs(withSprites[i + 1] - withPaths[i + 1]),
+      Math.abs(withSprites[i + 2] - withPaths[i + 2]), Math.abs(withSprites[i + 3] - withPaths[i + 3]));
+    total += d; if (d > 96) differing++; if (withPaths[i + 3] > 0) covered++;
+  }
+  const bubbles = p.engine.accessibility().elements.length;
+  p.autoplay = true; p.changed();
+  return { bubbles, first: frames[0], last: frames[frames.length - 1], pathFrame, sprites, bytes: r.sprites.bytes,
+    differing, covered, meanDifference: total / (withPaths.length / 4) };
+}"""
+
+
+def sprite_checks(browser, base, report):
+    """On a phone (DPR 3) at rest the bubbles come to be drawn from sprites over a few frames
+    (the first frame fills paths), and the picture matches the path-drawn one but for edges
+    snapped to whole device pixels."""
+    console = []
+    context, page = more_page(browser, base + "web/example.html", PHONE, console)
+    wait_rest(page)
+    r = page.evaluate(SPRITES_JS)
+    report.check("element: on a 3x phone the first frame fills paths, later frames copy every bubble from a sprite",
+                 r["first"]["arc"] == r["bubbles"] and r["first"]["drawImage"] == 0
+                 and r["last"]["drawImage"] == r["bubbles"] and r["last"]["arc"] == 0 and r["last"]["fillText"] == 0
+                 and r["sprites"] == r["bubbles"], r)
+    # Edges snapped by up to half a device pixel differ; a bubble or label a pixel or more off, or
+    # a label missing, makes several times more pixels differ.
+    report.check("element: sprites draw the picture paths and text draw (< 2.5% of drawn pixels differ by > 96 of 255)",
+                 r["pathFrame"]["arc"] == r["bubbles"] and r["covered"] > 0 and r["differing"] < 0.025 * r["covered"]
+                 and r["meanDifference"] < 1.5,
+                 {k: r[k] for k in ("differing", "covered", "meanDifference", "pathFrame")})
+    report.check("element: sprites — no console errors or warnings", not console, console)
     context.close()
 
 

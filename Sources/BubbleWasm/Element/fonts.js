@@ -61,6 +61,7 @@ export const WithFonts = (Base) => class extends Base {
   /** Measures again when the family changed (or always, `force`) and redraws. */
   refreshFont(force = false) {
     if (!this.engine || (!force && this.labelFamily() === this.fontFamily)) return;
+    this.renderer.fontsChanged();
     this.measureLabels([], true);
     this.changed();
   }
