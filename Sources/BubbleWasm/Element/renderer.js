@@ -3,7 +3,7 @@
 // canvas, 3x screens), so each shape is filled on its own small path (one path of every circle
 // costs several times more to rasterize: its coverage spans the canvas) and paint state is set
 // only when it changes. The 1 px bubble outline is the theme's to drop or recolour.
-// Sprites: at a device scale of 2 or more, a bubble whose circle is more than a few device pixels
+// Sprites: at a device scale of 2 or more, a bubble whose circle is 36 to 320 device pixels
 // across and that looks as it did last frame is copied from a cached image of its circle and
 // labels at whole device pixels (sprites.js: about half the rasterization of its path and text).
 // Its labels then draw with it, under any bubble drawn after it that overlaps them (bubbles

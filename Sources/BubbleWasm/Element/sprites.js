@@ -1,8 +1,8 @@
 // sprites.js — cached images of bubbles (a filled circle and its labels), for SceneRenderer. On a
 // software canvas (no GPU, 3x screens) copying a bubble from a cached image at whole device pixels,
-// without smoothing, rasterizes faster than filling its path and drawing its text once circles are
-// more than a few device pixels across (.ci/benchmarks: the perf CSVs). Below that, filling the
-// path costs the same or less, so small circles are drawn as before.
+// without smoothing, rasterizes in about half the time of filling its path and drawing its text
+// (.ci/benchmarks: the perf CSVs). Below MIN_RADIUS the saving is less than the copy's own call
+// costs, so small circles are drawn as before.
 //
 // Contract: a sprite lands within half a device pixel of where the path would be filled (it is
 // placed at whole device pixels), so sprites are used only at a device scale of 2 or more, where
@@ -11,7 +11,7 @@
 // pixels stay under BUDGET_BYTES (sprites not drawn for EXPIRE_FRAMES frames are dropped; when all
 // are in use, no more are made). Which bubbles get one is the renderer's choice (renderer.js).
 
-const MIN_RADIUS = 16;        // device px: smaller circles fill their path
+const MIN_RADIUS = 18;        // device px: smaller circles fill their path (a copy saves less than its call costs)
 const MAX_RADIUS = 160;       // device px: a sprite is at most ~330 px square (435 KB)
 const MAKE_MS_PER_FRAME = 1;  // ms of making sprites per frame, at most (the first is always made)
 const BUDGET_BYTES = 24 << 20;
