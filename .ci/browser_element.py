@@ -68,6 +68,7 @@ def element_more_checks(browser, base, report):
     frame_budget_checks(browser, base, report)
     accessibility_rate_checks(browser, base, report)
     sprite_checks(browser, base, report)
+    code_unit_checks(browser, base, report)
 
 
 # The frame budget on slow displays ------------------------------------------------------------
@@ -204,6 +205,37 @@ def sprite_checks(browser, base, report):
                  and r["meanDifference"] < 1.5,
                  {k: r[k] for k in ("differing", "covered", "meanDifference", "pathFrame")})
     report.check("element: sprites — no console errors or warnings", not console, console)
+    context.close()
+
+
+# Labels keep their code units (the element's modules: Support/IdentityNormalization.c) ------
+
+CODE_UNITS_JS = """async () => {
+  // Labels canonically equivalent but different in code units (composed and decomposed é, Hangul
+  // syllables and their jamo), added, read back, snapshot and restored through the restore module.
+  const p = bp.picker(), labels = ["Caf\u00e9", "Cafe\u0301", "\ud55c", "\u1112\u1161\u11ab", "\u00c5", "A\u030a"];
+  p.add(labels.map((label) => ({ label, tag: 900 })));
+  const read = () => p.engine.accessibility().elements.filter((e) => labels.includes(e.label) || e.label.normalize() !== e.label
+    || labels.some((l) => l.normalize() === e.label.normalize())).map((e) => e.label);
+  const added = read();
+  const result = await p.restore(p.snapshot());
+  return { labels, added, restored: read(), ok: result.ok, error: result.error ?? null };
+}"""
+
+
+def code_unit_checks(browser, base, report):
+    """The element's engine compares strings by code units, as JavaScript does: labels that are
+    canonically equivalent but spelled differently stay two labels, each read back as given, also
+    after a snapshot and restore."""
+    console = []
+    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
+    wait_rest(page)
+    r = page.evaluate(CODE_UNITS_JS)
+    report.check("element: labels keep their code units (composed and decomposed é, Hangul and its jamo: six labels)",
+                 sorted(r["added"]) == sorted(r["labels"]), r)
+    report.check("element: ... and keep them through snapshot() and restore()",
+                 r["ok"] and sorted(r["restored"]) == sorted(r["labels"]), r)
+    report.check("element: code units — no console errors or warnings", not console, console)
     context.close()
 
 
