@@ -100,6 +100,7 @@ export class PickerCore extends HTMLElement {
     this.resolution?.removeEventListener("change", this.onResolution);
     this.resolution = null;
     this.disconnectOptions?.();
+    this.renderer.releaseSprites();
     this.running = false;
   }
 

@@ -127,10 +127,13 @@ export class SceneRenderer {
   }
 
   /** Forgets what was measured or drawn in the old fonts (web fonts loaded, the family changed). */
-  fontsChanged() { this.widths.clear(); this.sprites.clear(); this.bubbleSprites.clear(); }
+  fontsChanged() { this.widths.clear(); this.releaseSprites(); }
+
+  /** Frees every sprite's pixels now (a picker leaving the page); they are made again as needed. */
+  releaseSprites() { this.sprites.clear(); this.bubbleSprites.clear(); }
 
   /** Forgets every cache (after a failed frame). */
-  reset() { this.widths.clear(); this.texts.clear(); this.textGroups.clear(); this.lastStrings = null; this.sprites.clear(); this.bubbleSprites.clear(); }
+  reset() { this.widths.clear(); this.texts.clear(); this.textGroups.clear(); this.lastStrings = null; this.releaseSprites(); }
 
   /** Width of `text` in `font`, measured once (`current`: the context's font is `font` already,
    *  so it is measured without setting the font and back, each of which parses CSS text). */

@@ -30,9 +30,10 @@ export class CircleSprites {
     this.enabled = false;
   }
 
-  /** Forgets every sprite. */
+  /** Forgets every sprite and scratch canvas (their pixels are freed now). */
   clear() {
     for (const [key, sprite] of this.cache) this.drop(key, sprite);
+    this.scratch.clear();
   }
 
   /** Starts a frame drawn at `deviceScale` device px per scene point.
