@@ -67,6 +67,7 @@ def element_more_checks(browser, base, report):
     font_checks(browser, base, report)
     frame_budget_checks(browser, base, report)
     accessibility_rate_checks(browser, base, report)
+    hold_mirror_checks(browser, base, report)
     sprite_checks(browser, base, report)
     code_unit_checks(browser, base, report)
 
@@ -132,6 +133,49 @@ MIRROR_JS = """() => {
 }"""
 
 
+HOLD_START_JS = """() => {
+  // 300 bubbles growing in on the element's own clock; returns where bubble 1 is (client px).
+  const p = bp.picker(); p.autoplay = false; p.running = false;
+  window.holdClock = { saved: p.clock, t: performance.now() / 1000 }; p.clock = () => holdClock.t * 1000;
+  p.addMany(300, { seed: 5, minSize: 14, maxSize: 30 });
+  for (let i = 0; i < 20; i++) { holdClock.t += 1 / 60; p.frame(holdClock.t); }
+  const e = p.engine.accessibility().elements[0], box = p.getBoundingClientRect();
+  return { x: box.left + e.x + e.width / 2, y: box.top + e.y + e.height / 2 };
+}"""
+
+HOLD_FRAMES_JS = """(count) => {
+  // `count` frames: how many option boxes each wrote (style mutations).
+  const p = bp.picker(), watch = new MutationObserver(() => {}), writes = [];
+  watch.observe(p.listbox, { subtree: true, attributes: true, attributeFilter: ["style"] });
+  for (let i = 0; i < count; i++) {
+    holdClock.t += 1 / 60; p.frame(holdClock.t);
+    writes.push(new Set(watch.takeRecords().map((r) => r.target)).size);
+  }
+  watch.disconnect();
+  return writes;
+}"""
+
+
+def hold_mirror_checks(browser, base, report):
+    """While a pointer is down the options' boxes wait (nobody explores by touch then); the frames
+    right after its release bring them."""
+    console = []
+    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
+    wait_rest(page)
+    at = page.evaluate(HOLD_START_JS)
+    page.mouse.move(at["x"], at["y"])
+    page.mouse.down()
+    held = page.evaluate(HOLD_FRAMES_JS, 150)
+    page.mouse.up()
+    released = page.evaluate(HOLD_FRAMES_JS, 3)
+    page.evaluate("() => { const p = bp.picker(); p.clock = holdClock.saved; p.autoplay = true; p.changed(); }")
+    report.check("element: while a pointer is down (150 frames, 300 bubbles moving) no option box is written; "
+                 "the first frame after the release writes them",
+                 sum(held) == 0 and released[0] > 0, {"held": sum(held), "released": released})
+    report.check("element: pointer hold — no console errors or warnings", not console, console)
+    context.close()
+
+
 def accessibility_rate_checks(browser, base, report):
     """While bubbles move, the options' boxes follow at a low rate (a11y.js A11Y_POSITIONS_MS, one
     frame a second writes them: any moved box costs the page a paint and layerization), and at
@@ -179,9 +223,12 @@ SPRITES_JS = """() => {
       Math.abs(withSprites[i + 2] - withPaths[i + 2]), Math.abs(withSprites[i + 3] - withPaths[i + 3]));
     total += d; if (d > 96) differing++; if (withPaths[i + 3] > 0) covered++;
   }
-  const bubbles = p.engine.accessibility().elements.length;
+  const bubbles = p.engine.accessibility().elements.length, bytes = r.sprites.bytes;
   p.autoplay = true; p.changed();
-  return { bubbles, first: frames[0], last: frames[frames.length - 1], pathFrame, sprites, bytes: r.sprites.bytes,
+  const parent = p.parentNode; p.remove();  // a picker leaving the page frees its sprites at once
+  const removed = { sprites: r.sprites.cache.size, bytes: r.sprites.bytes };
+  parent.append(p);
+  return { bubbles, first: frames[0], last: frames[frames.length - 1], pathFrame, sprites, bytes, removed,
     differing, covered, meanDifference: total / (withPaths.length / 4) };
 }"""
 
@@ -204,6 +251,8 @@ def sprite_checks(browser, base, report):
                  r["pathFrame"]["arc"] == r["bubbles"] and r["covered"] > 0 and r["differing"] < 0.025 * r["covered"]
                  and r["meanDifference"] < 1.5,
                  {k: r[k] for k in ("differing", "covered", "meanDifference", "pathFrame")})
+    report.check("element: a picker removed from the page frees its sprites at once",
+                 r["bytes"] > 0 and r["removed"] == {"sprites": 0, "bytes": 0}, {"before": r["bytes"], "removed": r["removed"]})
     report.check("element: sprites — no console errors or warnings", not console, console)
     context.close()
 

@@ -9,7 +9,8 @@
 const EVENT_NAMES = { selected: "bubbleselect", deselected: "bubbledeselect", removed: "bubbleremove",
   selectionRefused: "selectionrefused", paused: "pause", resumed: "resume", longPressed: "bubblelongpress" };
 const KEY_DIRECTIONS = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
-/** While bubbles move, the options' boxes follow at most this often, milliseconds. */
+/** While bubbles move with no pointer down, the options' boxes follow at most this often,
+ *  milliseconds (while a pointer drags, they wait for its release). */
 const A11Y_POSITIONS_MS = 1000;
 
 /**
@@ -78,7 +79,10 @@ export const WithAccessibility = (Base) => class extends Base {
    * only when content may have changed, and only what differs is written to the DOM. When it runs:
    * within 100 ms of a change (events, content), at `force` (at rest, on focus, on a key), and
    * while bubbles move at most every `A11Y_POSITIONS_MS` for the boxes (touch exploration finds
-   * options where they are then; focus and rest bring them exactly up to date). Boxes are written
+   * options where they are then; focus and rest bring them exactly up to date) — but not while a
+   * pointer is down on the picker: a screen reader's touch exploration sends the page no pointer
+   * drags, so then the boxes are for nobody, and the first frame after the release brings them.
+   * (With 2,000 options a box update is a frame's work: ~11 ms at CPU x1.) Boxes are written
    * only on those position updates, at rest and for new options, all in one frame: the page's
    * paint and layerization after any box moved cost about the same for one box as for all, so a
    * position update is one such frame a second rather than a share of every frame. `labels`: read
@@ -88,7 +92,7 @@ export const WithAccessibility = (Base) => class extends Base {
   updateAccessibility(force, labels = false) {
     if (!this.engine) return;
     const now = this.clock();
-    const positionsDue = now - (this.lastA11yBoxes ?? -Infinity) >= A11Y_POSITIONS_MS;
+    const positionsDue = this.pointers.size === 0 && now - (this.lastA11yBoxes ?? -Infinity) >= A11Y_POSITIONS_MS;
     if (!force && !(this.a11yDirty && now - this.lastA11y > 100) && !positionsDue) return;
     this.lastA11y = now;
     // Only boxes due (bubbles moving, nothing changed): the reading order waits for the next
