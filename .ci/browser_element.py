@@ -211,11 +211,11 @@ SPRITES_JS = """() => {
     reader.drawImage(ctx.canvas, 0, 0);
     return reader.getImageData(0, 0, copy.width, copy.height).data;
   };
-  const withSprites = pixels(), sprites = r.sprites.cache.size;
-  const begin = r.sprites.beginFrame;
-  r.sprites.beginFrame = function (k) { begin.call(this, k); this.enabled = false; };
+  const withSprites = pixels(), sprites = r.sprites.images.cache.size;
+  const images = r.sprites.images, begin = images.beginFrame;
+  images.beginFrame = function (k) { begin.call(this, k); this.enabled = false; };
   const pathFrame = draw(), withPaths = pixels();
-  r.sprites.beginFrame = begin;
+  images.beginFrame = begin;
   for (const name of Object.keys(calls)) ctx[name] = saved[name];
   let differing = 0, covered = 0, total = 0;
   for (let i = 0; i < withPaths.length; i += 4) {
@@ -223,10 +223,10 @@ SPRITES_JS = """() => {
       Math.abs(withSprites[i + 2] - withPaths[i + 2]), Math.abs(withSprites[i + 3] - withPaths[i + 3]));
     total += d; if (d > 96) differing++; if (withPaths[i + 3] > 0) covered++;
   }
-  const bubbles = p.engine.accessibility().elements.length, bytes = r.sprites.bytes;
+  const bubbles = p.engine.accessibility().elements.length, bytes = images.bytes;
   p.autoplay = true; p.changed();
   const parent = p.parentNode; p.remove();  // a picker leaving the page frees its sprites at once
-  const removed = { sprites: r.sprites.cache.size, bytes: r.sprites.bytes };
+  const removed = { sprites: images.cache.size, bytes: images.bytes };
   parent.append(p);
   return { bubbles, first: frames[0], last: frames[frames.length - 1], pathFrame, sprites, bytes, removed,
     differing, covered, meanDifference: total / (withPaths.length / 4) };

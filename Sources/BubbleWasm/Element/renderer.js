@@ -15,50 +15,15 @@
 // once per string and font. Layers: container, bubbles, labels and check marks, callouts,
 // overlays. Used by <bubble-picker> and by the playground's scenario player.
 
-import { CircleSprites } from "./sprites.js";
+import { ROLE, ROLE_LAYER, SHAPE, geometryEnd, rgba } from "./scene-format.js";
+import { BubbleSprites } from "./sprites.js";
 
-const SHAPE = { rect: 0, line: 1, circle: 2, path: 3, text: 4 };
-const ROLE = { containerArea: 0, border: 1, bubble: 2, imagePlaceholder: 3, label: 4, imageName: 5, callout: 6,
-  calloutText: 7, anchor: 8, finger: 9, trail: 10, offscreen: 11, offscreenCount: 12, checkMark: 13, scrollIndicator: 14 };
-/** SceneLayer of each role code: 0 container, 1 bubbles, 2 labels, 3 callouts, 4 overlays. */
-const ROLE_LAYER = [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4, 4, 4, 2, 3];
 export const DEFAULT_FONT = '-apple-system, "SF Pro Text", "Segoe UI", "Helvetica Neue", Arial, "Liberation Sans", sans-serif';
-
-/** CSS colour text for r, g, b, a in 0...1, cached by value. */
-const colorCache = new Map();
-function cssColor(r, g, b, a) {
-  const key = ((Math.round(r * 255) * 256 + Math.round(g * 255)) * 256 + Math.round(b * 255)) * 1001 + Math.round(a * 1000);
-  let text = colorCache.get(key);
-  if (text === undefined) {
-    text = a >= 1 ? `rgb(${Math.round(r * 255)},${Math.round(g * 255)},${Math.round(b * 255)})`
-      : `rgba(${Math.round(r * 255)},${Math.round(g * 255)},${Math.round(b * 255)},${a})`;
-    if (colorCache.size > 4096) colorCache.clear();
-    colorCache.set(key, text);
-  }
-  return text;
-}
-function rgba(n, i) { return n[i] < 0 ? null : cssColor(n[i], n[i + 1], n[i + 2], n[i + 3]); }
 
 /** Fits the view box into the canvas (centred, aspect kept). */
 export function fitView(box, width, height) {
   const scale = Math.min(width / box.w, height / box.h);
   return { scale, ox: (width - box.w * scale) / 2 - box.x * scale, oy: (height - box.h * scale) / 2 - box.y * scale };
-}
-
-/** The index after the geometry of a `shape` starting at `g` (for text: after the whole item;
- *  for the others: where the paint starts). */
-function geometryEnd(n, g, shape) {
-  switch (shape) {
-    case SHAPE.rect: case SHAPE.line: return g + 4;
-    case SHAPE.circle: return g + 3;
-    case SHAPE.text: return g + 11;
-    case SHAPE.path: {
-      let i = g + 1;
-      for (let e = 0, count = n[g]; e < count; e++) { const op = n[i++]; i += op === 0 || op === 1 ? 2 : op === 2 ? 4 : op === 3 ? 6 : 0; }
-      return i;
-    }
-    default: throw new Error("unknown shape " + shape + " at " + g);
-  }
 }
 
 /** Traces a path's elements into `path` (a context or a Path2D), shifted by dx; returns the next index. */
@@ -74,31 +39,6 @@ function tracePath(path, n, i, dx) {
     }
   }
   return i;
-}
-
-/** Paints a sprite: the circle of radius `r` centred at (half, half), then its labels (`parts`
- *  from `spriteLabel`), condensed to their limit as `drawTexts` does. A label below one device
- *  pixel (`spriteLabel` null) draws nothing, there as in `drawTexts`. */
-/** Whether two lists hold the same values (`===`, in order). */
-function sameValues(a, b) {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function paintSprite(c, half, r, fill, stroke, width, parts) {
-  c.beginPath();
-  c.arc(half, half, r, 0, 2 * Math.PI);
-  c.fillStyle = fill;
-  c.fill();
-  if (stroke) { c.strokeStyle = stroke; c.lineWidth = width; c.stroke(); }
-  c.textAlign = "center"; c.textBaseline = "middle";
-  for (const part of parts) {
-    c.font = part.font;
-    c.fillStyle = part.color;
-    if (c.measureText(part.text).width > part.limit) c.fillText(part.text, half + part.x, half + part.y, part.limit);
-    else c.fillText(part.text, half + part.x, half + part.y);
-  }
 }
 
 /**
@@ -119,10 +59,7 @@ export class SceneRenderer {
     this.shakes = new Map();   // bubble id -> start time (ms): drawn shaking sideways for SHAKE_MS
     this.now = 0;
     this.textGroups = new Map();  // colour -> [device px × 2 + bold] -> {font, items}: labels of a layer
-    this.sprites = new CircleSprites();
-    this.spriteLabels = new Map();  // bubble id -> its labels' text item indices, this frame (sprites on)
-    this.inSprites = new Set();     // text item indices drawn in their bubble's sprite, this frame
-    this.bubbleSprites = new Map(); // bubble id -> {signature, sprite} last drawn (spares building its key)
+    this.sprites = new BubbleSprites(this);
     this.device = { k: 1, ox: 0, oy: 0, identity: false };  // the frame's transform: scene points -> device px
   }
 
@@ -130,7 +67,7 @@ export class SceneRenderer {
   fontsChanged() { this.widths.clear(); this.releaseSprites(); }
 
   /** Frees every sprite's pixels now (a picker leaving the page); they are made again as needed. */
-  releaseSprites() { this.sprites.clear(); this.bubbleSprites.clear(); }
+  releaseSprites() { this.sprites.release(); }
 
   /** Forgets every cache (after a failed frame). */
   reset() { this.widths.clear(); this.texts.clear(); this.textGroups.clear(); this.lastStrings = null; this.releaseSprites(); }
@@ -201,9 +138,7 @@ export class SceneRenderer {
     const device = this.device;
     device.k = dpr * view.scale; device.ox = dpr * view.ox; device.oy = dpr * view.oy; device.identity = true;
     this.frameSpace();
-    this.sprites.beginFrame(device.k);
-    this.findSpriteLabels(n, layers);
-    if (this.bubbleSprites.size > 2 * n[11] + 64) this.bubbleSprites.clear();  // bubbles gone
+    this.sprites.beginFrame(n, layers);
     ctx.lineJoin = "round"; ctx.lineCap = "round";
     this.state = { fill: null, stroke: null, width: -1, dash: "" };
     const result = { view, step: n[2], labels: collect ? [] : null, circles: collect ? [] : null };
@@ -227,7 +162,7 @@ export class SceneRenderer {
       const geometry = i;
       i = geometryEnd(n, i, shape);
       if (shape === SHAPE.text) {
-        if (visible && !this.inSprites.has(geometry) && !outside(n[geometry + 2], n[geometry + 3], n[geometry + 9] / 2, n[geometry + 4])) {
+        if (visible && !this.sprites.drawsLabel(geometry) && !outside(n[geometry + 2], n[geometry + 3], n[geometry + 9] / 2, n[geometry + 4])) {
           texts.push({ i: geometry, role, bubble, dx });
         }
         if (collect && role === ROLE.label) result.labels.push(this.labelBox(scene, n, geometry, bubble));
@@ -251,7 +186,7 @@ export class SceneRenderer {
       // (null) or recolour it; a wider ring (selection, focus) always draws.
       if (stroke && role === ROLE.bubble && n[paint + 8] <= 1 && outline !== "scene") stroke = outline;
       if (shape === SHAPE.circle && role === ROLE.bubble && fill && !dashCount && this.sprites.enabled
-        && this.drawSprite(scene, n, geometry, dx, fill, stroke, n[paint + 8], bubble)) continue;
+        && this.sprites.draw(scene, n, geometry, dx, fill, stroke, n[paint + 8], bubble)) continue;
       this.shape(shape, n, geometry, dx, fill, stroke, n[paint + 8], dashCount ? n.subarray(paint + 10, paint + 10 + dashCount) : null);
     }
     this.drawTexts(texts, scene);
@@ -287,88 +222,6 @@ export class SceneRenderer {
       if (state.dash !== key) { ctx.setLineDash(dash ? Array.from(dash) : []); state.dash = key; }
       ctx.stroke();
     }
-  }
-
-  /** With sprites on and both the bubbles and the labels layer drawn, each bubble's label items
-   *  (drawn in its sprite with it), except a bubble with an image placeholder (drawn over its
-   *  circle, under its labels); else none.
-   *  - Complexity: O(scene numbers). */
-  findSpriteLabels(n, layers) {
-    const labels = this.spriteLabels, images = [];
-    labels.clear();
-    this.inSprites.clear();
-    if (!this.sprites.enabled || (layers & 6) !== 6) return;
-    for (let item = 0, count = n[11], i = 13; item < count; item++) {
-      const shape = n[i], role = n[i + 1], bubble = n[i + 3], g = i + 4;
-      i = geometryEnd(n, g, shape);
-      if (shape !== SHAPE.text) i += 10 + n[i + 9];
-      if (role === ROLE.imagePlaceholder) images.push(bubble);
-      else if (role === ROLE.label && bubble >= 0) {
-        const list = labels.get(bubble);
-        if (list) list.push(g); else labels.set(bubble, [g]);
-      }
-    }
-    for (const bubble of images) labels.delete(bubble);
-  }
-
-  /**
-   * Draws a bubble's circle (at `g`) and its labels from a sprite (sprites.js); false when the
-   * caller must fill the path instead (the labels then draw with the others).
-   * - Complexity: O(labels); making a sprite rasterizes the bubble once.
-   */
-  drawSprite(scene, n, g, dx, fill, stroke, lineWidth, bubble) {
-    const device = this.device, k = device.k, r = k * n[g + 2], width = stroke ? k * lineWidth : 0;
-    if (!this.sprites.fits(r)) return false;
-    const labels = this.spriteLabels.get(bubble);
-    const signature = this.spriteSignature(scene, n, g, labels, fill, stroke, width, r);
-    // A sprite only for a bubble that looks as it did last frame (a growing one makes none).
-    const last = this.bubbleSprites.get(bubble);
-    if (!last || !sameValues(last.signature, signature)) { this.bubbleSprites.set(bubble, { signature, sprite: null }); return false; }
-    let sprite = last.sprite?.image ? last.sprite : null;
-    if (sprite) this.sprites.touch(sprite);
-    else {
-      if (!this.sprites.canMake) return false;
-      const key = signature.join("|");
-      sprite = this.sprites.find(key);
-      if (!sprite) {
-        const parts = labels ? labels.map((t) => this.spriteLabel(scene, n, t, g)).filter(Boolean) : [];
-        let half = r + width / 2 + 1;
-        for (const part of parts) half = Math.max(half, Math.abs(part.x) + part.limit / 2 + 1, Math.abs(part.y) + part.size + 1);
-        sprite = this.sprites.make(key, Math.ceil(half), (context, side) => paintSprite(context, side, r, fill, stroke, width, parts));
-        if (!sprite) return false;
-      }
-      last.sprite = sprite;
-    }
-    this.deviceSpace();
-    this.sprites.blit(this.ctx, sprite, k * (n[g] + dx) + device.ox, k * n[g + 1] + device.oy);
-    if (labels) for (const t of labels) this.inSprites.add(t);
-    return true;
-  }
-
-  /** Everything a bubble's sprite shows, as a list of numbers and strings (its key, joined):
-   *  paint, device radius and scale, the theme's label font and colour, and per label its text,
-   *  offsets from the centre in quarter device px, size, colour, width and weight. */
-  spriteSignature(scene, n, g, labels, fill, stroke, width, r) {
-    const k = this.device.k, values = [fill, r, stroke, width];
-    if (!labels) return values;
-    values.push(k, this.theme.fontFamily, this.theme.labelColor);
-    for (const t of labels) {
-      values.push(this.text(scene, n[t], n[t + 1]), Math.round(4 * k * (n[t + 2] - n[g])), Math.round(4 * k * (n[t + 3] - n[g + 1])),
-        n[t + 4], n[t + 5], n[t + 6], n[t + 7], n[t + 8], n[t + 9], n[t + 10]);
-    }
-    return values;
-  }
-
-  /** The label at `t` of the bubble at `g` as its sprite draws it: font and colour as `drawTexts`
-   *  sets them, place and width limit in device px from the centre (to a quarter pixel, so a
-   *  bubble at rest keeps its key); null when it draws nothing (below one device pixel). */
-  spriteLabel(scene, n, t, g) {
-    const k = this.device.k, size = Math.round(k * n[t + 4]);
-    if (!(size >= 1)) return null;
-    const quarter = (v) => Math.round(4 * v) / 4;
-    return { text: this.text(scene, n[t], n[t + 1]), size, color: this.theme.labelColor || rgba(n, t + 5),
-      font: `${n[t + 10] ? "600 " : ""}${size}px ${this.theme.fontFamily || DEFAULT_FONT}`,
-      x: quarter(k * (n[t + 2] - n[g])), y: quarter(k * (n[t + 3] - n[g + 1])), limit: quarter(k * this.maxWidth(n, t)) };
   }
 
   /** Draws in device pixels from here on (sprites: the identity transform, no smoothing). */
@@ -424,7 +277,7 @@ export class SceneRenderer {
     // label is drawn at its place under the frame's transform: a label scaled by its own
     // transform rasterizes several times slower in software Chromium.
     const n = scene.numbers, groups = this.textGroups, active = [], scale = ctx.getTransform().a;
-    const family = this.theme.fontFamily || DEFAULT_FONT;
+    const family = this.labelFamily();
     for (const t of texts) {
       const device = Math.round(scale * n[t.i + 4]);
       if (!(device >= 1)) continue;
@@ -458,7 +311,10 @@ export class SceneRenderer {
   }
 
   /** The labels' font at the base size (scaled per label by the transform). */
-  baseFont(bold) { return `${bold ? "600 " : ""}${SceneRenderer.BASE_SIZE}px ${this.theme.fontFamily || DEFAULT_FONT}`; }
+  baseFont(bold) { return `${bold ? "600 " : ""}${SceneRenderer.BASE_SIZE}px ${this.labelFamily()}`; }
+
+  /** The labels' font family: the theme's, else DEFAULT_FONT. */
+  labelFamily() { return this.theme.fontFamily || DEFAULT_FONT; }
 }
 SceneRenderer.BASE_SIZE = 16;
 SceneRenderer.SHAKE_MS = 360;
