@@ -81,8 +81,8 @@ export const WithAccessibility = (Base) => class extends Base {
    * while bubbles move at most every `A11Y_POSITIONS_MS` for the boxes (touch exploration finds
    * options where they are then; focus and rest bring them exactly up to date) — but not while a
    * pointer is down on the picker: a screen reader's touch exploration sends the page no pointer
-   * drags, so then the boxes are for nobody, and the first frame after the release brings them.
-   * (With 2,000 options a box update is a frame's work: ~11 ms at CPU x1.) Boxes are written
+   * drags, so then the boxes are for nobody, and the first frame after the release brings them
+   * (with thousands of options a box update is a frame's work). Boxes are written
    * only on those position updates, at rest and for new options, all in one frame: the page's
    * paint and layerization after any box moved cost about the same for one box as for all, so a
    * position update is one such frame a second rather than a share of every frame. `labels`: read

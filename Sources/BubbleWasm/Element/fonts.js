@@ -2,8 +2,8 @@
 import { DEFAULT_FONT, SceneRenderer } from "./renderer.js";
 
 /** Measured for every label font: the ellipsis truncation adds. Each label's graphemes are
- *  measured when it arrives (only those: measuring ASCII up front cost ~40 ms of a throttled
- *  phone's startup), so a label is laid out in widths of the font it is drawn in. */
+ *  measured when it arrives (only those: every measureText call counts on a phone's startup), so
+ *  a label is laid out in widths of the font it is drawn in. */
 const FONT_SAMPLE = "\u2026";
 
 /** Text in which every character is a grapheme of its own (no combining marks, surrogates,

@@ -225,12 +225,12 @@ export class SceneRenderer {
   }
 
   /** Draws in device pixels from here on (sprites: the identity transform, no smoothing). */
-  deviceSpace = () => {
+  deviceSpace() {
     if (this.device.identity) return;
     this.ctx.setTransform(1, 0, 0, 1, 0, 0);
     this.ctx.imageSmoothingEnabled = false;
     this.device.identity = true;
-  };
+  }
 
   /** Draws in scene points from here on (the frame's transform, smoothing as the canvas default). */
   frameSpace() {
