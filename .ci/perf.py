@@ -14,10 +14,12 @@ Bubble sizes fill about 40% of the viewport whatever the count (the same seeded 
 
 Prints medians over rounds: fps, ms per frame split into physics / scene / draw / rasterize, long
 tasks (PerformanceObserver 'longtask': count in the window and the longest), the load average. Then
-startup: navigation to first bubble drawn, cold cache (a fresh browser context each time), files
-served precompressed (.br) as a static server would, on loopback and on a slow phone link (CDP
-Network.emulateNetworkConditions: 1.6 Mbit/s down, 150 ms round trip), with the bytes fetched; ours
-also as "ours-preload", the page README recommends (the .wasm in a <link rel="preload">).
+startup: navigation to the first frame drawn (the task that drew its first bubble done: the whole
+frame, whatever the page draws first) and to its first bubble, cold cache (a fresh browser context
+each time), files served precompressed (.br) as a static server would, on loopback and on a slow
+phone link (CDP Network.emulateNetworkConditions: 1.6 Mbit/s down, 150 ms round trip), with the
+bytes fetched; ours also as "ours-preload", the page README recommends (the .wasm in a <link
+rel="preload">).
 --quick: 200 bubbles, one round of 2 s, both profiles, startup once on loopback (for .ci/run: well
 under a minute).
 --csv FILE also writes every row as data (e.g. .ci/benchmarks/<machine>/perf-<commit>.csv).
@@ -216,7 +218,8 @@ def measure(browser, base, engine, profile, count, seconds):
 
 
 def startup(browser, base, engine, profile, link):
-    """Navigation to the first bubble drawn, cold cache; the bytes the page fetched (encoded)."""
+    """Navigation to the first frame drawn and to its first bubble (ms, cold cache); the bytes the
+    page fetched (encoded)."""
     device, throttle, _ = PROFILES[profile]
     context = browser.new_context(**device)
     page = context.new_page()
@@ -229,11 +232,11 @@ def startup(browser, base, engine, profile, link):
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.goto(f"{base}harness-{engine}.html?n=200&size={bubble_size(device, 200):.2f}")
     page.wait_for_function("window.H && H.firstFrame !== null", timeout=120000)
-    first = page.evaluate("H.firstFrame")
+    frame, draw = page.evaluate("[H.firstFrame, H.firstDraw]")
     fetched = page.evaluate("performance.getEntriesByType('resource').reduce((s, e) => s + e.transferSize, 0)"
                             " + performance.getEntriesByType('navigation')[0].transferSize")
     context.close()
-    return first, fetched
+    return frame, draw, fetched
 
 
 def median(values):
@@ -301,12 +304,14 @@ def main():
         print(f"| {profile} | {count:,} | {engine} | {m['fps']:.1f} | {' | '.join(parts)} | {m['longTasks']:.0f} | {m['longestTask']:.0f} |")
     if starts:
         print()
-        print("Startup: navigation → first bubble drawn (ms), 200 bubbles, cold cache, files served .br; bytes fetched")
-        print("| profile | link | page | first frame ms | bytes fetched |")
-        print("|---|---|---|---:|---:|")
+        print("Startup: navigation → the first frame drawn (its script done) and → its first bubble drawn (ms), "
+              "200 bubbles, cold cache, files served .br; bytes fetched")
+        print("| profile | link | page | first frame ms | first bubble ms | bytes fetched |")
+        print("|---|---|---|---:|---:|---:|")
         for (profile, link, engine), results in starts.items():
             print(f"| {profile} | {'1.6 Mbit/s, 150 ms' if link else 'loopback'} | {engine} | "
-                  f"{median([r[0] for r in results]):.0f} | {median([r[1] for r in results]):,.0f} |")
+                  f"{median([r[0] for r in results]):.0f} | {median([r[1] for r in results]):.0f} | "
+                  f"{median([r[2] for r in results]):,.0f} |")
     if options.csv:
         write_csv(options.csv, rows, starts, version, load)
     print(f"perf: {time.monotonic() - started:.0f} s")
@@ -317,16 +322,16 @@ def write_csv(path, rows, starts, version, load):
         out = csv.writer(handle)
         out.writerow(["kind", "profile", "bubbles_or_link", "page", "round", "fps", "physics_ms", "scene_ms", "draw_ms",
                       "rasterize_ms", "long_tasks", "longest_task_ms", "first_frame_ms", "bytes_fetched",
-                      "chromium", "load1_at_start"])
+                      "chromium", "load1_at_start", "first_bubble_ms"])
         for (profile, count, engine), results in rows.items():
             for index, r in enumerate(results):
                 out.writerow(["frames", profile, count, engine, index, f"{r['fps']:.2f}", f"{r['physics']:.3f}",
                               f"{r['scene']:.3f}", f"{r['draw']:.3f}", f"{r['raster']:.3f}", r["longTasks"],
-                              f"{r['longestTask']:.0f}", "", "", version, f"{load[0]:.2f}"])
+                              f"{r['longestTask']:.0f}", "", "", version, f"{load[0]:.2f}", ""])
         for (profile, link, engine), results in starts.items():
-            for index, (first, fetched) in enumerate(results):
+            for index, (frame, draw, fetched) in enumerate(results):
                 out.writerow(["startup", profile, "slow" if link else "loopback", engine, index, "", "", "", "", "", "",
-                              "", f"{first:.0f}", fetched, version, f"{load[0]:.2f}"])
+                              "", f"{frame:.0f}", fetched, version, f"{load[0]:.2f}", f"{draw:.0f}"])
 
 
 if __name__ == "__main__":
