@@ -3,7 +3,7 @@ snapshot and restore, the long press, and labels laid out in the page's real fon
 import os
 import re
 
-from browser import DESKTOP, PHONE, open_page, touch, wait_rest, shot
+from browser import DESKTOP, JS_HELPERS, PHONE, open_page, touch, wait_rest, watch_console, shot
 
 # Helpers run in the page (after browser.JS_HELPERS) ---------------------------------------------
 
@@ -70,6 +70,7 @@ def element_more_checks(browser, base, report):
     hold_mirror_checks(browser, base, report)
     sprite_checks(browser, base, report)
     code_unit_checks(browser, base, report)
+    first_picture_checks(browser, base, report)
 
 
 # The frame budget on slow displays ------------------------------------------------------------
@@ -285,6 +286,48 @@ def code_unit_checks(browser, base, report):
     report.check("element: ... and keep them through snapshot() and restore()",
                  r["ok"] and sorted(r["restored"]) == sorted(r["labels"]), r)
     report.check("element: code units — no console errors or warnings", not console, console)
+    context.close()
+
+
+FIRST_PICTURE_JS = """
+window.firstPicture = null;
+for (const name of ["arc", "fill", "drawImage", "fillText"]) {
+  const original = CanvasRenderingContext2D.prototype[name];
+  CanvasRenderingContext2D.prototype[name] = function (...args) {
+    if (window.firstPicture === null) {
+      window.firstPicture = {};
+      queueMicrotask(() => {
+        const picker = document.querySelector("bubble-picker");
+        window.firstPicture = { options: picker.shadowRoot.querySelectorAll("[role=option]").length,
+                                bubbles: picker.bubbles.length };
+      });
+    }
+    return original.apply(this, args);
+  };
+}
+"""
+
+
+def first_picture_checks(browser, base, report):
+    """The first picture is not held back by the accessibility mirror: the task that draws the
+    first bubbles makes no option, the task right after makes them all."""
+    console = []
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    watch_console(page, console)
+    page.add_init_script(JS_HELPERS)
+    page.add_init_script(FIRST_PICTURE_JS)
+    page.goto(base + "web/example.html")
+    page.wait_for_function("window.firstPicture && window.firstPicture.bubbles !== undefined")
+    first = page.evaluate("window.firstPicture")
+    page.wait_for_function("document.querySelector('bubble-picker').shadowRoot.querySelectorAll('[role=option]').length"
+                           " === document.querySelector('bubble-picker').bubbles.length", timeout=5000)
+    after = page.evaluate("""() => { const p = document.querySelector('bubble-picker');
+        return { options: p.shadowRoot.querySelectorAll('[role=option]').length, bubbles: p.bubbles.length }; }""")
+    report.check("element: the first frame's task draws the bubbles and makes no option; the options follow "
+                 "(one per bubble)", first["bubbles"] > 0 and first["options"] == 0
+                 and after["options"] == after["bubbles"] > 0, {"first": first, "after": after})
+    report.check("element: first picture — no console errors or warnings", not console, console)
     context.close()
 
 

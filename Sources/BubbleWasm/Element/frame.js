@@ -96,7 +96,8 @@ export const WithFrameLoop = (Base) => class extends Base {
     if (engine.sinceCheckpoint >= OVERDUE_CALLS && this.pointers.size === 0
       && this.clock() - (this.lastPointerUp ?? -Infinity) > 250) engine.checkpoint();
     let t2 = t1, t3 = t1;
-    if (result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size) {
+    const drawing = result.stepsRun > 0 || this.dirty || result.needsDisplayLink || this.renderer.shakes.size > 0;
+    if (drawing) {
       const scene = engine.scene();
       t2 = performance.now();
       this.draw(scene);
@@ -104,8 +105,17 @@ export const WithFrameLoop = (Base) => class extends Base {
       this.dirty = false;
     }
     this.frameTimes = { physics: t1 - t0, scene: t2 - t1, draw: t3 - t2, steps: result.stepsRun };
-    this.updateAccessibility(false);
+    if (drawing && !this.a11yRecords?.size) this.firstOptionsSoon();
+    else this.updateAccessibility(false);
     return result.needsDisplayLink;
+  }
+
+  /** The mirror's first options (a DOM element per bubble) are made in a task of their own right
+   *  after the frame that first drew bubbles, so the first picture is not held back by them. */
+  firstOptionsSoon() {
+    if (this.firstOptionsPending) return;
+    this.firstOptionsPending = true;
+    setTimeout(() => { this.firstOptionsPending = false; this.updateAccessibility(false); }, 0);
   }
 
   draw(scene) {
