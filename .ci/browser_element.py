@@ -59,6 +59,17 @@ def more_page(browser, url, device, console, **options):
     return context, page
 
 
+def evaluate_at_rest(browser, base, device, script):
+    """The example page on `device`, brought to rest, evaluates `script`: (its result, the console
+    messages the page logged)."""
+    console = []
+    context, page = more_page(browser, base + "web/example.html", device, console)
+    wait_rest(page)
+    result = page.evaluate(script)
+    context.close()
+    return result, console
+
+
 def element_more_checks(browser, base, report):
     reduced_motion_checks(browser, base, report)
     snapshot_checks(browser, base, report)
@@ -95,16 +106,12 @@ BUDGET_JS = """() => {
 def frame_budget_checks(browser, base, report):
     """The element's own loop on slow displays (frame.js `limitCatchUp`): 60 Hz and 30 Hz keep
     real time, 20 fps runs two steps a frame and drops the rest, a costly step keeps its budget."""
-    console = []
-    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
-    wait_rest(page)
-    r = page.evaluate(BUDGET_JS)
+    r, _ = evaluate_at_rest(browser, base, DESKTOP, BUDGET_JS)
     report.check("element: 60 Hz and 30 Hz displays keep real time (no simulated time dropped)",
                  not r["hz60"]["slow"] and r["hz60"]["dropped"] == 0 and r["hz30"]["slow"] and r["hz30"]["dropped"] <= 1, r)
     report.check("element: a 20 fps display runs two steps a frame, the rest dropped; a 10 ms step one",
                  r["fps20"]["budget"] == 2 and 600 <= r["fps20"]["dropped"] <= 700  # 40 frames x 16.7 ms
                  and r["heavy"]["budget"] == 1 and 1300 <= r["heavy"]["dropped"] <= 1400, r)
-    context.close()
 
 
 # The accessibility mirror while bubbles move -------------------------------------------------
@@ -181,17 +188,13 @@ def accessibility_rate_checks(browser, base, report):
     """While bubbles move, the options' boxes follow at a low rate (a11y.js A11Y_POSITIONS_MS, one
     frame a second writes them: any moved box costs the page a paint and layerization), and at
     rest every box is where its bubble is."""
-    console = []
-    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
-    wait_rest(page)
-    r = page.evaluate(MIRROR_JS)
+    r, _ = evaluate_at_rest(browser, base, DESKTOP, MIRROR_JS)
     later = r["writes"][5:]  # the frames after the mirror made its new options (2.4 s)
     writing = sum(1 for w in later if w)
     report.check("element: with 1,500 bubbles moving, option boxes are written in at most 3 frames of 145, and follow",
                  1 <= writing <= 3 and sum(later) >= 1000, {"frames writing": writing, "boxes": sum(later), "first": r["writes"][:5]})
     report.check("element: at rest every option's box is where its bubble is (1,500 options)",
                  r["off"] == 0 and r["options"] >= 1500, {"off": r["off"], "options": r["options"], "first off": r["offs"]})
-    context.close()
 
 
 # Sprites: bubbles copied from cached images on a 3x screen ------------------------------------
@@ -238,10 +241,7 @@ def sprite_checks(browser, base, report):
     """On a phone (DPR 3) at rest the bubbles come to be drawn from sprites over a few frames
     (the first frame fills paths), and the picture matches the path-drawn one but for edges
     snapped to whole device pixels."""
-    console = []
-    context, page = more_page(browser, base + "web/example.html", PHONE, console)
-    wait_rest(page)
-    r = page.evaluate(SPRITES_JS)
+    r, console = evaluate_at_rest(browser, base, PHONE, SPRITES_JS)
     report.check("element: on a 3x phone the first frame fills paths, later frames copy every bubble from a sprite",
                  r["first"]["arc"] == r["bubbles"] and r["first"]["drawImage"] == 0
                  and r["last"]["drawImage"] == r["bubbles"] and r["last"]["arc"] == 0 and r["last"]["fillText"] == 0
@@ -255,7 +255,6 @@ def sprite_checks(browser, base, report):
     report.check("element: a picker removed from the page frees its sprites at once",
                  r["bytes"] > 0 and r["removed"] == {"sprites": 0, "bytes": 0}, {"before": r["bytes"], "removed": r["removed"]})
     report.check("element: sprites — no console errors or warnings", not console, console)
-    context.close()
 
 
 # Labels keep their code units (the element's modules: Support/IdentityNormalization.c) ------
@@ -277,16 +276,12 @@ def code_unit_checks(browser, base, report):
     """The element's engine compares strings by code units, as JavaScript does: labels that are
     canonically equivalent but spelled differently stay two labels, each read back as given, also
     after a snapshot and restore."""
-    console = []
-    context, page = more_page(browser, base + "web/example.html", DESKTOP, console)
-    wait_rest(page)
-    r = page.evaluate(CODE_UNITS_JS)
+    r, console = evaluate_at_rest(browser, base, DESKTOP, CODE_UNITS_JS)
     report.check("element: labels keep their code units (composed and decomposed é, Hangul and its jamo: six labels)",
                  sorted(r["added"]) == sorted(r["labels"]), r)
     report.check("element: ... and keep them through snapshot() and restore()",
                  r["ok"] and sorted(r["restored"]) == sorted(r["labels"]), r)
     report.check("element: code units — no console errors or warnings", not console, console)
-    context.close()
 
 
 FIRST_PICTURE_JS = """
