@@ -240,8 +240,31 @@ function stackHighWater() {
   return first < 0 ? 0 : bytes.length - first;
 }
 
+/** bp_label_widths's grapheme list: each piece between U+0000s one grapheme, as many as `count`
+ *  (0 accepted, 1 refused with a reason); a refused list leaves the widths in use unchanged. */
+function checkGraphemeLists() {
+  call("bp_create", 375, 667, 7, 1);
+  const cases = [[["a", "b"], 2, 0], [["é", "👍🏽", "\u0301", "…"], 4, 0], [["e\u0301"], 1, 0], [["ab", "c"], 2, 1],
+    [["", "x"], 2, 1], [["x", ""], 2, 1], [["a", "b"], 3, 1], [["a", "b", "c"], 2, 1], [["\u0000"], 1, 1], [[], 0, 0]];
+  for (const [graphemes, count, expected] of cases) {
+    const family = utf8(count || graphemes.length ? "monospace" : ""), text = utf8(graphemes.join("\0"));
+    const numbers = new Float64Array(2 * count).fill(0.6);
+    const bytes = new Uint8Array(family.length + text.length + numbers.byteLength);
+    bytes.set(family); bytes.set(text, family.length); bytes.set(new Uint8Array(numbers.buffer), family.length + text.length);
+    if (!writeBytes(bytes)) { fail("bp_input refused a small grapheme list"); continue; }
+    const code = call("bp_label_widths", family.length, text.length, count);
+    const reason = code === 1 ? new TextDecoder().decode(new Uint8Array(memory.buffer, call("bp_text"), call("bp_text_length"))) : "";
+    if (code !== expected || (code === 1 && !/grapheme/.test(reason))) {
+      fail(`bp_label_widths ${JSON.stringify(graphemes)} count ${count}: ${code} (${reason}), expected ${expected}`);
+    }
+  }
+  graphemeListsChecked = cases.length;
+}
+let graphemeListsChecked = 0;
+
 const started = process.hrtime.bigint();
 try {
+  checkGraphemeLists();
   // Every export before any session or scenario exists, with hostile arguments.
   for (const entry of WebAssembly.Module.exports(wasmModule)) {
     if (entry.kind !== "function" || entry.name === "_initialize") continue;
@@ -263,7 +286,7 @@ try {
   if (traps === 0) throw error;
 }
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-console.log(`fuzz: ${totalCalls} calls (${hostileCalls} hostile), ${traps} traps, ${replays} scenario replays ` +
+console.log(`fuzz: ${graphemeListsChecked} grapheme lists as expected; ${totalCalls} calls (${hostileCalls} hostile), ${traps} traps, ${replays} scenario replays ` +
   `(${stepsChecked} steps matched their golden hashes), stack high water ${stackHighWater()} of ` +
   `${x.__stack_high ? x.__stack_high.value - x.__stack_low.value : "?"} bytes, ${seconds.toFixed(1)} s`);
 

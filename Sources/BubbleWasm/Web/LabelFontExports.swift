@@ -41,26 +41,41 @@ func bp_label_widths(_ familyLength: Int32, _ graphemesLength: Int32, _ count: I
 }
 
 /// The `count` graphemes of `text` (separated by U+0000), or nil with the reason as text when a
-/// piece is not exactly one grapheme or the count differs.
+/// piece is not exactly one grapheme or the count differs. One pass over the characters: no
+/// `split` or `Substring`, whose grapheme-index code the element's module then does not carry.
+/// - Complexity: O(n) in the characters of `text`.
 func graphemeList(_ text: String, count: Int) -> [Character]? {
     if count == 0 {
         if text.isEmpty { return [] }
         _ = fail("graphemes \"\(text)\": count 0 needs no graphemes")
         return nil
     }
-    let pieces = text.split(separator: "\u{0}", omittingEmptySubsequences: false)
-    guard pieces.count == count else {
-        _ = fail("graphemes: \(pieces.count) pieces separated by U+0000, but count is \(count)")
-        return nil
-    }
     var graphemes: [Character] = []
     graphemes.reserveCapacity(count)
-    for (index, piece) in pieces.enumerated() {
-        guard let first = piece.first, piece.count == 1 else {
-            _ = fail("grapheme \(index) \"\(piece)\": must be exactly one grapheme")
-            return nil
+    var piece: Character? = nil  // the current piece's grapheme, once it has one
+    var pieceLength = 0          // graphemes in the current piece
+    for character in text {
+        if character != "\u{0}" {
+            if pieceLength == 0 { piece = character }
+            pieceLength += 1
+            continue
         }
-        graphemes.append(first)
+        guard let grapheme = piece, pieceLength == 1 else { return notOneGrapheme(graphemes.count, pieceLength) }
+        graphemes.append(grapheme)
+        piece = nil
+        pieceLength = 0
+    }
+    guard let last = piece, pieceLength == 1 else { return notOneGrapheme(graphemes.count, pieceLength) }
+    graphemes.append(last)
+    guard graphemes.count == count else {
+        _ = fail("graphemes: \(graphemes.count) pieces separated by U+0000, but count is \(count)")
+        return nil
     }
     return graphemes
+}
+
+/// Nil, with the reason as text: piece `index` holds `length` graphemes instead of one.
+private func notOneGrapheme(_ index: Int, _ length: Int) -> [Character]? {
+    _ = fail("grapheme \(index): must be exactly one grapheme, not \(length)")
+    return nil
 }
