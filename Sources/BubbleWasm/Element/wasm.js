@@ -54,7 +54,7 @@ export function wasiImports(getMemory) {
     },
     fd_close() { return 0; },
     fd_seek() { return 70; },  // ESPIPE: the console cannot seek
-    random_get(pointer, length) {  // seeds Swift's Hasher (Dictionary lookups only; nothing iterates them)
+    random_get(pointer, length) {  // seeds the playground module's Hasher (the element's modules import nothing)
       for (let offset = 0; offset < length; offset += 65536) {
         crypto.getRandomValues(new Uint8Array(getMemory().buffer, pointer + offset, Math.min(65536, length - offset)));
       }
