@@ -19,7 +19,8 @@ frame, whatever the page draws first) and to its first bubble, cold cache (a fre
 each time), files served precompressed (.br) as a static server would, on loopback and on a slow
 phone link (CDP Network.emulateNetworkConditions: 1.6 Mbit/s down, 150 ms round trip), with the
 bytes fetched; ours also as "ours-preload", the page README recommends (the .wasm in a <link
-rel="preload">).
+rel="preload">), and as "ours-options", that page with the bubbles as <option data-size> children
+made before the engine loads (the picker adds them as it starts, with no empty frame first).
 --quick: 200 bubbles, one round of 2 s, both profiles, startup once on loopback (for .ci/run: well
 under a minute).
 --csv FILE also writes every row as data (e.g. .ci/benchmarks/<machine>/perf-<commit>.csv).
@@ -125,6 +126,9 @@ def site(ours, before):
         preload = f'<link rel="preload" href="{name}/bubblepicker-web.wasm" as="fetch" type="application/wasm" crossorigin>\n'
         write(os.path.join(top, f"harness-{name}-preload.html"),
               PAGE.format(engine=f"{name}-preload", scripts=preload + script, stage="<bubble-picker></bubble-picker>"))
+        # The declarative page: the bubbles as <option> children, made by script before the engine loads.
+        write(os.path.join(top, f"harness-{name}-options.html"),
+              PAGE.format(engine=f"{name}-options", scripts=preload + script, stage="<bubble-picker></bubble-picker>"))
     os.makedirs(os.path.join(top, "d3"))
     place = d3_directory()
     scripts = []
@@ -279,7 +283,7 @@ def main():
                         rows.setdefault((profile, count, engine), []).append(
                             measure(browser, base, engine, profile, count, options.seconds))
         starts = {}
-        startup_pages = engines if options.quick else engines[:1] + ["ours-preload"] + engines[1:]
+        startup_pages = engines if options.quick else engines[:1] + ["ours-preload", "ours-options"] + engines[1:]
         if not options.no_startup:
             for profile in profiles:
                 for link in (False,) if options.quick else (False, True):

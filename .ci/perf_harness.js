@@ -63,19 +63,36 @@ function random(seed) {
   return () => { seed = (seed * 1664525 + 1013904223) >>> 0; return seed / 4294967296; };
 }
 
+/** The same bubbles as <option data-size> children, made before the engine has loaded (the
+ *  declarative page: the picker adds them when it starts, in its first frame). */
+function optionChildren(picker) {
+  const next = random(7);
+  const options = [];
+  for (let i = 0; i < count; i++) {
+    const option = document.createElement("option");
+    option.textContent = String(i + 1);
+    option.dataset.size = String(size * (0.8 + 0.4 * next()));
+    options.push(option);
+  }
+  picker.append(...options);
+}
+
 async function ours() {
   const picker = document.querySelector("bubble-picker");
+  const declarative = engine.endsWith("-options");
+  if (declarative) optionChildren(picker);
   await customElements.whenDefined("bubble-picker");
   await picker.ready;
   const canvas = picker.canvas || picker.shadowRoot?.querySelector("canvas");
   H.split = timed(picker.engine, "frame", "physics") && timed(picker.engine, "scene", "scene")
     && timed(picker.renderer, "draw", "draw", canvas ? rasterizer(canvas) : null);
+  H.surface = picker;
+  if (declarative) return;
   const next = random(7);
-  // A few at a time through the public API (labels numbered like d3's), sizes from one seed.
+  // All at once through the public API (labels numbered like d3's), sizes from one seed.
   const items = [];
   for (let i = 0; i < count; i++) items.push({ label: String(i + 1), size: size * (0.8 + 0.4 * next()) });
   picker.add(items);
-  H.surface = picker;
 }
 
 async function d3page() {
