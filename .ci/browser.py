@@ -508,6 +508,7 @@ def main():
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu", "--js-flags=--expose-gc"])
         if command in ("check", "web"):
             from browser_element import element_more_checks
+            from browser_render import render_checks
             from browser_platform import platform_checks
             from browser_forms import form_checks
             report = Report()
@@ -515,6 +516,7 @@ def main():
                 from fit import fit_checks
                 element_checks(browser, base, report)
                 element_more_checks(browser, base, report)
+                render_checks(browser, base, report)
                 fit_checks(browser, base, report)
             platform_checks(browser, base, report)
             form_checks(browser, base, report)
