@@ -310,11 +310,12 @@ def main():
         print()
         print("Startup: navigation → the first frame drawn (its script done) and → its first bubble drawn (ms), "
               "200 bubbles, cold cache, files served .br; bytes fetched")
-        print("| profile | link | page | first frame ms | first bubble ms | bytes fetched |")
-        print("|---|---|---|---:|---:|---:|")
+        print("| profile | link | page | first frame ms | (fastest–slowest) | first bubble ms | bytes fetched |")
+        print("|---|---|---|---:|---|---:|---:|")
         for (profile, link, engine), results in starts.items():
+            frames = [r[0] for r in results]
             print(f"| {profile} | {'1.6 Mbit/s, 150 ms' if link else 'loopback'} | {engine} | "
-                  f"{median([r[0] for r in results]):.0f} | {median([r[1] for r in results]):.0f} | "
+                  f"{median(frames):.0f} | {min(frames):.0f}–{max(frames):.0f} | {median([r[1] for r in results]):.0f} | "
                   f"{median([r[2] for r in results]):,.0f} |")
     if options.csv:
         write_csv(options.csv, rows, starts, version, load)
