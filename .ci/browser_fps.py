@@ -111,39 +111,33 @@ async ([kind, counts, frames]) => {
 """
 
 
+def evaluate_on_pages(browser, pages, script, args):
+    """Opens each (kind, url) page on the desktop, waits for its engine and half a second, and
+    evaluates `script` with [kind, *args]: [(kind, row)] for every row it returns."""
+    rows = []
+    for kind, url in pages:
+        context = browser.new_context(**DESKTOP)
+        page = context.new_page()
+        page.goto(url)
+        if kind == "after":
+            page.wait_for_function("document.querySelector('bubble-picker') && document.querySelector('bubble-picker').engine")
+        else:
+            page.wait_for_function("typeof app !== 'undefined' && app.engine && app.view")
+        page.wait_for_timeout(500)
+        rows.extend((kind, r) for r in page.evaluate(script, [kind, *args]))
+        context.close()
+    return rows
+
+
 def fps(browser, base, before):
     counts = [20, 1017, 2017]
-    rows = []
     pages = []
     if before:
         pages.append(("before", "file://" + os.path.abspath(before)))
     pages.append(("after", base + "playground.html"))
     load = os.getloadavg()
-    for kind, url in pages:
-        context = browser.new_context(**DESKTOP)
-        page = context.new_page()
-        page.goto(url)
-        if kind == "after":
-            page.wait_for_function("document.querySelector('bubble-picker') && document.querySelector('bubble-picker').engine")
-        else:
-            page.wait_for_function("typeof app !== 'undefined' && app.engine && app.view")
-        page.wait_for_timeout(500)
-        for r in page.evaluate(MEASURE_JS, [kind, counts, 4]):
-            rows.append((kind, r))
-        context.close()
-    fixed = []
-    for kind, url in pages:
-        context = browser.new_context(**DESKTOP)
-        page = context.new_page()
-        page.goto(url)
-        if kind == "after":
-            page.wait_for_function("document.querySelector('bubble-picker') && document.querySelector('bubble-picker').engine")
-        else:
-            page.wait_for_function("typeof app !== 'undefined' && app.engine && app.view")
-        page.wait_for_timeout(500)
-        for r in page.evaluate(FIXED_JS, [kind, counts, 120]):
-            fixed.append((kind, r))
-        context.close()
+    rows = evaluate_on_pages(browser, pages, MEASURE_JS, [counts, 4])
+    fixed = evaluate_on_pages(browser, pages, FIXED_JS, [counts, 120])
     load_after = os.getloadavg()
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (start), {load_after[0]:.2f} (end); "
           f"Chromium {browser.version}, 1280x800, DPR 1; medians over 4 s after 1 s of warm-up")
