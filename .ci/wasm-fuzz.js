@@ -245,7 +245,8 @@ function stackHighWater() {
 function checkGraphemeLists() {
   call("bp_create", 375, 667, 7, 1);
   const cases = [[["a", "b"], 2, 0], [["é", "👍🏽", "\u0301", "…"], 4, 0], [["e\u0301"], 1, 0], [["ab", "c"], 2, 1],
-    [["", "x"], 2, 1], [["x", ""], 2, 1], [["a", "b"], 3, 1], [["a", "b", "c"], 2, 1], [["\u0000"], 1, 1], [[], 0, 0]];
+    [["", "x"], 2, 1], [["x", ""], 2, 1], [["a", "b"], 3, 1], [["a", "b", "c"], 2, 1], [["\u0000"], 1, 1], [[], 0, 0],
+    [Array.from({ length: 70000 }, () => "x"), 65536, 1], [["x"], 0, 1]];
   for (const [graphemes, count, expected] of cases) {
     const family = utf8(count || graphemes.length ? "monospace" : ""), text = utf8(graphemes.join("\0"));
     const numbers = new Float64Array(2 * count).fill(0.6);

@@ -43,11 +43,12 @@ func bp_label_widths(_ familyLength: Int32, _ graphemesLength: Int32, _ count: I
 /// The `count` graphemes of `text` (separated by U+0000), or nil with the reason as text when a
 /// piece is not exactly one grapheme or the count differs. One pass over the characters: no
 /// `split` or `Substring`, whose grapheme-index code the element's module then does not carry.
+/// Stops at the first piece past `count`, so a long list holds at most `count` graphemes.
 /// - Complexity: O(n) in the characters of `text`.
 func graphemeList(_ text: String, count: Int) -> [Character]? {
     if count == 0 {
         if text.isEmpty { return [] }
-        _ = fail("graphemes \"\(text)\": count 0 needs no graphemes")
+        _ = fail("graphemes: count 0 needs no graphemes, but \(text.utf8.count) bytes came")
         return nil
     }
     var graphemes: [Character] = []
@@ -62,6 +63,10 @@ func graphemeList(_ text: String, count: Int) -> [Character]? {
         }
         guard let grapheme = piece, pieceLength == 1 else { return notOneGrapheme(graphemes.count, pieceLength) }
         graphemes.append(grapheme)
+        guard graphemes.count < count else {  // a separator after the last piece: more are coming
+            _ = fail("graphemes: more than \(count) pieces separated by U+0000, but count is \(count)")
+            return nil
+        }
         piece = nil
         pieceLength = 0
     }
