@@ -63,20 +63,20 @@ func graphemeList(_ text: String, count: Int) -> [Character]? {
         }
         guard let grapheme = piece, pieceLength == 1 else { return notOneGrapheme(graphemes.count, pieceLength) }
         graphemes.append(grapheme)
-        guard graphemes.count < count else {  // a separator after the last piece: more are coming
-            _ = fail("graphemes: more than \(count) pieces separated by U+0000, but count is \(count)")
-            return nil
-        }
+        guard graphemes.count < count else { return wrongCount("more than \(count)", count) }  // more are coming
         piece = nil
         pieceLength = 0
     }
     guard let last = piece, pieceLength == 1 else { return notOneGrapheme(graphemes.count, pieceLength) }
     graphemes.append(last)
-    guard graphemes.count == count else {
-        _ = fail("graphemes: \(graphemes.count) pieces separated by U+0000, but count is \(count)")
-        return nil
-    }
+    guard graphemes.count == count else { return wrongCount("\(graphemes.count)", count) }
     return graphemes
+}
+
+/// Nil, with the reason as text: `pieces` pieces came for `count` graphemes.
+private func wrongCount(_ pieces: String, _ count: Int) -> [Character]? {
+    _ = fail("graphemes: \(pieces) pieces separated by U+0000, but count is \(count)")
+    return nil
 }
 
 /// Nil, with the reason as text: piece `index` holds `length` graphemes instead of one.
