@@ -26,7 +26,7 @@ public struct StateHasher: Sendable {
     /// hash is written, in traces, dumps and messages.
     public static func hexDigits(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return String(repeating: "0", count: 16 - digits.utf8.count) + digits  // ASCII: one byte a digit
     }
 }
 

@@ -32,7 +32,7 @@ public enum JSONWriter {
             default:
                 if scalar.value < 0x20 {
                     let digits = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+                    out += "\\u" + String(repeating: "0", count: 4 - digits.utf8.count) + digits
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
