@@ -5,31 +5,37 @@ import os
 
 from browser import DESKTOP
 
-MEASURE_JS = """
-async ([kind, counts, seconds]) => {
+# What both scripts below start with (inside their function, after `kind`): `parts` (ms per part,
+# added up by wrappers on the engine and the renderer, or on the old playground's functions),
+# `picker` (null on the old page), `surface`, `add(n)` and `addOne()`, `fire(type, angle)` (a
+# touch pointer event on a circle round the stage's centre) and `median(xs)`.
+SETUP_JS = """
   const after = kind === "after";
   const parts = { physics: 0, scene: 0, draw: 0 };
   const wrap = (object, name, part) => { const f = object[name].bind(object);
     object[name] = (...args) => { const t = performance.now(); try { return f(...args); } finally { parts[part] += performance.now() - t; } }; };
-  let surface;
+  const picker = after ? document.querySelector("bubble-picker") : null;
   if (after) {
-    const p = document.querySelector("bubble-picker");
-    wrap(p.engine, "frame", "physics"); wrap(p.engine, "scene", "scene"); wrap(p.renderer, "draw", "draw");
-    surface = p.canvas;
+    wrap(picker.engine, "frame", "physics"); wrap(picker.engine, "scene", "scene"); wrap(picker.renderer, "draw", "draw");
   } else {
     wrap(app.engine, "advance", "physics"); wrap(app.engine, "scene", "scene");
     const draw = window.drawScene;
     window.drawScene = (...args) => { const t = performance.now(); try { return draw(...args); } finally { parts.draw += performance.now() - t; } };
-    surface = document.getElementById("canvas");
   }
-  const add = (n) => after ? document.querySelector("bubble-picker").addMany(n, { minSize: 20, maxSize: 20 }) : app.engine.addMany(n, 2);
-  const addOne = () => after ? document.querySelector("bubble-picker").add({ label: "Extra" }) : app.engine.add(0);
-  // A finger circling on the stage keeps the crowd moving (the background drag moves the field's
-  // anchor; on a bubble it drags it) so every frame runs physics, scene and drawing.
+  const surface = after ? picker.canvas : document.getElementById("canvas");
+  const add = (n) => after ? picker.addMany(n, { minSize: 20, maxSize: 20 }) : app.engine.addMany(n, 2);
+  const addOne = () => after ? picker.add({ label: "Extra" }) : app.engine.add(0);
   const rect = surface.getBoundingClientRect();
   const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2, radius = Math.min(rect.width, rect.height) / 5;
   const fire = (type, angle) => surface.dispatchEvent(new PointerEvent(type, { clientX: cx + radius * Math.cos(angle),
     clientY: cy + radius * Math.sin(angle), pointerId: 41, pointerType: "touch", isPrimary: true, bubbles: true, cancelable: true }));
+  const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
+"""
+
+MEASURE_JS = """
+async ([kind, counts, seconds]) => {
+""" + SETUP_JS + """  // A finger circling on the stage keeps the crowd moving (the background drag moves the field's
+  // anchor; on a bubble it drags it) so every frame runs physics, scene and drawing.
   const results = [];
   let have = 17;
   for (const count of counts) {
@@ -50,7 +56,6 @@ async ([kind, counts, seconds]) => {
       };
       requestAnimationFrame(tick);
     });
-    const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); return s.length ? s[Math.floor(s.length / 2)] : NaN; };
     results.push({ count, frames: frames.length, fps: 1000 / median(frames.map((f) => f.dt)),
       physics: median(frames.map((f) => f.physics)), scene: median(frames.map((f) => f.scene)), draw: median(frames.map((f) => f.draw)) });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -62,33 +67,15 @@ async ([kind, counts, seconds]) => {
 
 FIXED_JS = """
 async ([kind, counts, frames]) => {
-  const after = kind === "after";
-  const parts = { physics: 0, scene: 0, draw: 0 };
-  const wrap = (object, name, part) => { const f = object[name].bind(object);
-    object[name] = (...args) => { const t = performance.now(); try { return f(...args); } finally { parts[part] += performance.now() - t; } }; };
-  let surface, frame;
+""" + SETUP_JS + """  let frame;
   if (after) {
-    const p = document.querySelector("bubble-picker");
-    wrap(p.engine, "frame", "physics"); wrap(p.engine, "scene", "scene"); wrap(p.renderer, "draw", "draw");
-    p.autoplay = false; p.running = false;
+    picker.autoplay = false; picker.running = false;
     let t = performance.now() / 1000;
-    p.clock = () => t * 1000;
-    frame = () => { t += 1 / 60; p.frame(t); };
-    surface = p.canvas;
+    picker.clock = () => t * 1000;
+    frame = () => { t += 1 / 60; picker.frame(t); };
   } else {
-    wrap(app.engine, "advance", "physics"); wrap(app.engine, "scene", "scene");
-    const draw = window.drawScene;
-    window.drawScene = (...args) => { const t = performance.now(); try { return draw(...args); } finally { parts.draw += performance.now() - t; } };
     frame = () => tick(1 / 60);
-    surface = document.getElementById("canvas");
   }
-  const add = (n) => after ? document.querySelector("bubble-picker").addMany(n, { minSize: 20, maxSize: 20 }) : app.engine.addMany(n, 2);
-  const addOne = () => after ? document.querySelector("bubble-picker").add({ label: "Extra" }) : app.engine.add(0);
-  const rect = surface.getBoundingClientRect();
-  const cx = rect.left + rect.width / 2, cy = rect.top + rect.height / 2, radius = Math.min(rect.width, rect.height) / 5;
-  const fire = (type, angle) => surface.dispatchEvent(new PointerEvent(type, { clientX: cx + radius * Math.cos(angle),
-    clientY: cy + radius * Math.sin(angle), pointerId: 41, pointerType: "touch", isPrimary: true, bubbles: true, cancelable: true }));
-  const median = (xs) => { const s = xs.slice().sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
   const results = [];
   let have = 17;
   for (const count of counts) {
