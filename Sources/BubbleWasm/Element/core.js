@@ -143,7 +143,7 @@ export class PickerCore extends HTMLElement {
     this.settingsTable = engine.settings();
     this.constructor.reflectSettings(this.settingsTable);
     this.applyAttributes();
-    this.applyReducedMotion();
+    if (this.motion?.matches) this.applyReducedMotion();  // a fresh picker has the defaults already
     this.attributeObserver = new MutationObserver((records) => this.attributesChanged(records));
     this.attributeObserver.observe(this, { attributes: true });
     this.readOptions();

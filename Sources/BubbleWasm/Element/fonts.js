@@ -31,7 +31,8 @@ export const WithFonts = (Base) => class extends Base {
     if (force || family !== this.fontFamily || !this.fontWidths) {
       this.fontFamily = family;
       this.fontWidths = new Map();
-      labels = labels.concat(this.engine.accessibility().elements.map((e) => e.label));
+      // Every bubble's label, from what the element knows (events keep `meta` whole): no engine call.
+      labels = labels.concat(Array.from(this.meta.values(), (known) => known.label));
     }
     const fresh = new Set();
     for (const text of [FONT_SAMPLE, ...labels]) {
