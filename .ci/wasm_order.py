@@ -17,21 +17,11 @@ is refused with exit 1 rather than guessed at, so a new feature is noticed here,
 """
 import sys
 
+from wasm_sizes import imported_functions, leb  # .ci/wasm_sizes.py: the same wasm reading
+
 
 class Refused(Exception):
     """A module this tool does not rewrite (the reason is the message)."""
-
-
-def leb(data, at):
-    """Unsigned LEB128 at `at`: (value, next offset)."""
-    value = shift = 0
-    while True:
-        byte = data[at]
-        at += 1
-        value |= (byte & 0x7F) << shift
-        shift += 7
-        if byte < 0x80:
-            return value, at
 
 
 def skip_sleb(data, at):
@@ -140,36 +130,6 @@ def vector(payload):
     return leb(payload, 0)
 
 
-def imported_functions(payload):
-    count, at = vector(payload)
-    functions = 0
-    for _ in range(count):
-        for _ in range(2):
-            length, at = leb(payload, at)
-            at += length
-        kind = payload[at]
-        at += 1
-        if kind == 0:
-            _, at = leb(payload, at)
-            functions += 1
-        elif kind == 1:  # table: reftype, limits
-            at += 1
-            flags, at = leb(payload, at)
-            _, at = leb(payload, at)
-            if flags & 1:
-                _, at = leb(payload, at)
-        elif kind == 2:  # memory: limits
-            flags, at = leb(payload, at)
-            _, at = leb(payload, at)
-            if flags & 1:
-                _, at = leb(payload, at)
-        elif kind == 3:  # global: type, mutability
-            at += 2
-        else:
-            raise Refused(f"import kind {kind}")
-    return functions
-
-
 def code_bodies(payload):
     count, at = vector(payload)
     bodies = []
@@ -248,7 +208,7 @@ def reorder(data):
                 raise Refused("a name section (strip the module first)")
     if 3 not in kinds or 10 not in kinds:
         return data
-    imports = imported_functions(next(p for k, p, _ in parts if k == 2)) if 2 in kinds else 0
+    imports = imported_functions(next(p for k, p, _ in parts if k == 2), 0) if 2 in kinds else 0
     bodies = code_bodies(next(p for k, p, _ in parts if k == 10))
     types_count, types_at = vector(next(p for k, p, _ in parts if k == 3))
     function_section = next(p for k, p, _ in parts if k == 3)
