@@ -9,7 +9,8 @@
 // after every hostile call, a fresh bundled scenario replays to its golden hashes at every step in
 // the same instance. Then it checks the page's trap recovery (engine.js `TrapRecovery`): a trap
 // forced by leaving the module no stack is recovered from by a fresh instance that replays the
-// journal to the same state hash. Seeded (FUZZ_SEED, default 1): the same run every time.
+// journal to the same state hash, and that the heap levels off: five equal long sessions in one
+// instance, memory the same after the last three. Seeded (FUZZ_SEED, default 1): the same run every time.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -350,6 +351,33 @@ function checkEngineRecovery() {
 }
 const engineReport = checkEngineRecovery();
 if (engineReport) console.log(`BubbleEngine recovery: ${engineReport.message}; same hash after`);
+
+// The heap levels off (Support/SizeClassMalloc.c) --------------------------------------------------
+
+/** The same long session run again and again in one instance: once its blocks exist, a run reuses
+ *  them, so linear memory stops growing (a heap that lost blocks would grow every run). */
+function checkHeapLevelsOff(runs = 5) {
+  const engine = BubbleEngine.loadSync(fs.readFileSync(wasmPath), { onRecover: (report) => fail(`heap run trapped: ${report.message}`) });
+  const pages = [];
+  for (let run = 0; run < runs; run++) {
+    engine.create(390, 700, 7);
+    engine.addMany(2000, { seed: 3 });
+    for (let i = 0; i < 12; i++) engine.add({ label: "Jazz fusion " + i + " \u00e9\u00fc", tag: i % 3, size: 40 + i });
+    let t = 1;
+    for (let i = 0; i < 90; i++) {
+      if (i % 30 === 0) engine.pointerDown(1, 100 + i, 300, t);
+      engine.pointerMove(1, 120 + (i * 7) % 200, 320 + (i * 3) % 100, t);
+      if (i % 30 === 29) engine.pointerUp(1, 150, 350, t);
+      engine.frame(t += 1 / 60);
+      if (i % 15 === 0) { engine.scene(); engine.accessibility(); engine.events(); engine.announcements(); }
+      if (i % 45 === 0) { engine.snapshot(); engine.resize(380 + i % 30, 690); engine.removeTag(i % 3); engine.selectAll(); }
+    }
+    pages.push(engine.recovery.raw.memory.buffer.byteLength / 65536);
+  }
+  if (pages[runs - 1] !== pages[runs - 3]) fail(`heap: memory still grows from run to run: ${pages.join(", ")} pages`);
+  return pages;
+}
+console.log(`heap: ${checkHeapLevelsOff().join(", ")} pages of memory after each of five equal sessions`);
 
 console.log(failures === 0 ? "fuzz: 1 passed, 0 failed" : `fuzz: 0 passed, 1 failed (${failures} problems)`);
 process.exit(failures === 0 ? 0 : 1);
