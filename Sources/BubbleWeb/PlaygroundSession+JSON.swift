@@ -54,7 +54,9 @@ extension PlaygroundSession {
         var announced: [BubbleID: String] = [:]
         for announcement in announcements { announced[announcement.bubble] = announcement.label }
         var gone: [BubbleID: String]? = nil
-        let entries = events.map { event -> String in
+        var entries: [String] = []
+        entries.reserveCapacity(events.count)
+        for event in events {  // a loop, not a closure: a closure reading `self` would copy it per event
             var label = ""
             if let id = event.bubble {
                 if let bubble = picker.bubble(id) {
@@ -66,9 +68,9 @@ extension PlaygroundSession {
                     label = gone?[id] ?? ""
                 }
             }
-            return "{\"type\":\"\(event.kind.rawValue)\",\"id\":" + (event.bubble.map { String($0.rawValue) } ?? "null")
+            entries.append("{\"type\":\"\(event.kind.rawValue)\",\"id\":" + (event.bubble.map { String($0.rawValue) } ?? "null")
                 + ",\"tag\":" + (event.tag.map { String($0) } ?? "null") + ",\"label\":" + JSONWriter.quoted(label)
-                + ",\"step\":\(event.step)" + (event.refusal.map { ",\"reason\":\"\($0.rawValue)\"" } ?? "") + "}"
+                + ",\"step\":\(event.step)" + (event.refusal.map { ",\"reason\":\"\($0.rawValue)\"" } ?? "") + "}")
         }
         return "[" + entries.joined(separator: ",") + "]"
     }

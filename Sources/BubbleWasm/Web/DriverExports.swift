@@ -182,9 +182,10 @@ func bp_announcements() -> Int32 {
 /// Writes the session's snapshot as text; returns its length.
 @_expose(wasm, "bp_snapshot") @_cdecl("bp_snapshot")
 func bp_snapshot() -> Int32 {
-    guard session != nil else { return -1 }
-    text.write(session!.snapshot())
-    return Int32(text.count)
+    withSession(else: -1) { session in
+        text.write(session.snapshot())
+        return Int32(text.count)
+    }
 }
 
 /// Restores the session's own state in place, exactly as `bp_restore` of its `bp_snapshot`

@@ -31,6 +31,15 @@ nonisolated(unsafe) var numbers = SharedBuffer()
 nonisolated(unsafe) var strings = SharedBuffer()
 nonisolated(unsafe) var text = SharedBuffer()
 
+/// `body` run on the live session in place, or `absent` when there is none. A read through
+/// `session!` of a method the compiler can't see into copies the whole session first (its
+/// callee might change the global); an inout access lends it instead.
+@inline(__always)
+func withSession<Result>(else absent: Result, _ body: (inout PlaygroundSession) -> Result) -> Result {
+    guard session != nil else { return absent }
+    return body(&session!)
+}
+
 // MARK: Buffers
 
 /// Address of an input buffer of `bytes` bytes (the page writes UTF-8 there, then names the
@@ -185,5 +194,5 @@ func bp_scene() -> Int32 {
 
 /// The live picker's exact-state hash.
 @_expose(wasm, "bp_hash") @_cdecl("bp_hash")
-func bp_hash() -> UInt64 { session == nil ? 0 : session!.stateHash() }
+func bp_hash() -> UInt64 { withSession(else: 0) { $0.stateHash() } }
 
