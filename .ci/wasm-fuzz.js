@@ -153,7 +153,7 @@ const HOSTILE = [
   () => call("bp_frame", hostileDouble()),
   () => call(pick(["bp_focus", "bp_move_focus"]), hostileInt()),
   () => call("bp_accessibility_layout", hostileInt()),
-  () => call(pick(["bp_accessibility", "bp_activate_focused", "bp_remove_focused", "bp_events_json", "bp_announcements",
+  () => call(pick(["bp_accessibility", "bp_activate_focused", "bp_remove_focused", "bp_picker_events", "bp_announcements",
     "bp_snapshot"])),
   () => call("bp_restore", hostileInt()),
   // Label widths measured by the page: hostile lengths and counts, broken grapheme lists, bad numbers.
@@ -196,7 +196,7 @@ const NORMAL = [
   () => { const id = below(4), px = below(375), py = below(667);
     call("bp_touch", 0, id, px, py, clock); call("bp_touch", 1, id, px + 20, py, clock + 0.01); call("bp_touch", 2, id, px + 40, py, clock + 0.02); },
   () => { call("bp_move_focus", below(6)); call(pick(["bp_activate_focused", "bp_remove_focused"])); },
-  () => { call("bp_accessibility"); call("bp_events_json"); call("bp_announcements"); },
+  () => { call("bp_accessibility"); call("bp_picker_events"); call("bp_announcements"); },
   () => labelWidths(below(4) === 0 ? 0 : 95),
   () => { const length = call("bp_snapshot"); if (length > 0 && length < (8 << 20)) {
     const bytes = new Uint8Array(memory.buffer, call("bp_text"), length).slice(); if (writeBytes(bytes)) call("bp_restore", length); } },

@@ -50,36 +50,13 @@ extension PlaygroundSession {
     /// `{"type", "id": id|null, "tag": tag|null, "label", "step", "reason"?}`.
     /// - Complexity: O(events), plus O(n) when a bubble named by an event has left.
     public mutating func takeEventsJSON() -> String {
-        let events = takeEvents()
-        var announced: [BubbleID: String] = [:]
-        for announcement in announcements { announced[announcement.bubble] = announcement.label }
-        var gone: [BubbleID: String]? = nil
-        var entries: [String] = []
-        entries.reserveCapacity(events.count)
-        for event in events {  // a loop, not a closure: a closure reading `self` would copy it per event
-            var label = ""
-            if let id = event.bubble {
-                if let bubble = picker.bubble(id) {
-                    label = bubble.content.accessibilityLabel
-                } else if let text = announced[id] {
-                    label = text
-                } else {
-                    if gone == nil { gone = leavingLabels() }
-                    label = gone?[id] ?? ""
-                }
-            }
-            entries.append("{\"type\":\"\(event.kind.rawValue)\",\"id\":" + (event.bubble.map { String($0.rawValue) } ?? "null")
-                + ",\"tag\":" + (event.tag.map { String($0) } ?? "null") + ",\"label\":" + JSONWriter.quoted(label)
-                + ",\"step\":\(event.step)" + (event.refusal.map { ",\"reason\":\"\($0.rawValue)\"" } ?? "") + "}")
+        let entries = takeLabelledEvents().map { item in
+            let event = item.event
+            return "{\"type\":\"\(event.kind.rawValue)\",\"id\":" + (event.bubble.map { String($0.rawValue) } ?? "null")
+                + ",\"tag\":" + (event.tag.map { String($0) } ?? "null") + ",\"label\":" + JSONWriter.quoted(item.label)
+                + ",\"step\":\(event.step)" + (event.refusal.map { ",\"reason\":\"\($0.rawValue)\"" } ?? "") + "}"
         }
         return "[" + entries.joined(separator: ",") + "]"
-    }
-
-    /// Labels of the bubbles on screen by identity (leaving ones included).
-    func leavingLabels() -> [BubbleID: String] {
-        var labels: [BubbleID: String] = [:]
-        for bubble in picker.frame().bubbles { labels[bubble.id] = bubble.appearance.text }
-        return labels
     }
 
     /// The announcements since the last call as a JSON array of strings, oldest first.

@@ -1,19 +1,12 @@
 // The browser module's exports for `BubbleEngine` (engine.js): bubbles by their parts, pointers
-// with identities on the display clock, frames, accessibility, focus, events as JSON, snapshots.
+// with identities on the display clock, frames, accessibility, focus, snapshots (what the page
+// reads back as records: RecordExports.swift).
 // Thin wrappers over `PlaygroundSession`; the same codes as SessionExports.swift. "Absent"
 // optional numbers are NaN (size, colour, place, tag of an update); a label's bytes are in the
 // input buffer (`bp_input`), its length passed (-1: no new label, for `bp_update`).
 import BubbleGeometry
 import BubblePicker
 import BubbleWeb
-
-/// Writes the settings table as JSON text (`PlaygroundSession.settingsJSON()`); returns its length.
-/// Works before `bp_create`.
-@_expose(wasm, "bp_settings") @_cdecl("bp_settings")
-func bp_settings() -> Int32 {
-    text.write(PlaygroundSession.settingsJSON())
-    return Int32(text.count)
-}
 
 /// A whole number within 32 bits from a Double (a tag), or nil with the reason as text.
 func wholeArgument(_ name: String, _ value: Double) -> Int? {
@@ -130,14 +123,6 @@ func bp_frame(_ timestamp: Double) -> Int32 {
     return 4
 }
 
-/// Writes the accessibility elements and focus as JSON text; returns its length.
-@_expose(wasm, "bp_accessibility") @_cdecl("bp_accessibility")
-func bp_accessibility() -> Int32 {
-    guard session != nil else { return -1 }
-    text.write(session!.accessibilityJSON())
-    return Int32(text.count)
-}
-
 /// Focuses bubble `id` (-1 clears focus); returns the focused id or -1.
 @_expose(wasm, "bp_focus") @_cdecl("bp_focus")
 func bp_focus(_ id: Int32) -> Int32 {
@@ -162,22 +147,6 @@ func bp_activate_focused() -> Int32 { session == nil ? -1 : (session!.activateFo
 /// Long-presses the focused bubble (removes it by default); 1 when there was one.
 @_expose(wasm, "bp_remove_focused") @_cdecl("bp_remove_focused")
 func bp_remove_focused() -> Int32 { session == nil ? -1 : (session!.removeFocused() ? 1 : 0) }
-
-/// Writes the events since the last call as JSON text (drained); returns its length.
-@_expose(wasm, "bp_events_json") @_cdecl("bp_events_json")
-func bp_events_json() -> Int32 {
-    guard session != nil else { return -1 }
-    text.write(session!.takeEventsJSON())
-    return Int32(text.count)
-}
-
-/// Writes the announcements since the last call as a JSON array of strings; returns its length.
-@_expose(wasm, "bp_announcements") @_cdecl("bp_announcements")
-func bp_announcements() -> Int32 {
-    guard session != nil else { return -1 }
-    text.write(session!.takeAnnouncementsJSON())
-    return Int32(text.count)
-}
 
 /// Writes the session's snapshot as text; returns its length.
 @_expose(wasm, "bp_snapshot") @_cdecl("bp_snapshot")
