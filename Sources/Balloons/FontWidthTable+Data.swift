@@ -132,6 +132,7 @@ extension FontWidthTable {
         -264, -188, -264, -113, -133, -152, -152, -188, -76, -188, -152, -188, -113, -113, -37, -113,
         -113, -152, -152, -113, -113, -152, -152,
     ]
+    #if !FONT_TABLES_WITHOUT_DEJAVU
     /// DejaVu Sans: advance of every code point in `coveredRanges`, in order.
     static let dejaVuSansAdvances: [UInt16] = [
         651, 821, 942, 1716, 1303, 1946, 1597, 563, 799, 799, 1024, 1716, 651, 739, 651, 690,
@@ -274,4 +275,5 @@ extension FontWidthTable {
         -73, 38, -36, -63, -131, -188, -36, -45, -36, -45, -36, -36, -36, -36, -45, -36,
         -36, -55, -55, -159, -112, -188, -112, -36, -63, -63, -36, -292, -149,
     ]
+    #endif
 }

@@ -21,13 +21,18 @@
 /// The class widths are on the generous side (text laid out with them fits when drawn); the tables
 /// match Chromium to rounding (1/2048 em) per glyph, and kerning is applied between ASCII pairs.
 /// Draw with ``fontFamily`` so the renderer uses the font that was measured.
+///
+/// Compiled with `-D FONT_TABLES_WITHOUT_DEJAVU` (the browser modules: nothing there measures in
+/// DejaVu Sans), ``Family`` has Liberation Sans alone and DejaVu Sans's tables are left out.
 public struct FontWidthTable: TextMeasuring, Sendable, Hashable {
     /// The calibrated families.
     public enum Family: String, Sendable, Hashable, CaseIterable {
         /// Liberation Sans (metric-compatible with Arial and Helvetica).
         case liberationSans
+        #if !FONT_TABLES_WITHOUT_DEJAVU
         /// DejaVu Sans (Debian's default `sans-serif`; metric-compatible with Bitstream Vera Sans).
         case dejaVuSans
+        #endif
     }
 
     /// The family measured.
@@ -40,8 +45,10 @@ public struct FontWidthTable: TextMeasuring, Sendable, Hashable {
 
     /// Liberation Sans, drawn as `'Liberation Sans', Arial, Helvetica, …`: the package's default.
     public static let liberationSans = FontWidthTable(.liberationSans)
+    #if !FONT_TABLES_WITHOUT_DEJAVU
     /// DejaVu Sans, drawn as `'DejaVu Sans', 'Bitstream Vera Sans', …`.
     public static let dejaVuSans = FontWidthTable(.dejaVuSans)
+    #endif
 
     /// The emoji fonts named after the text family, so emoji draw in colour at the measured width.
     static let emojiFamilies = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji'"
@@ -51,12 +58,16 @@ public struct FontWidthTable: TextMeasuring, Sendable, Hashable {
     public var fontFamily: String {
         switch family {
         case .liberationSans: return Self.liberationSansFamily
+        #if !FONT_TABLES_WITHOUT_DEJAVU
         case .dejaVuSans: return Self.dejaVuSansFamily
+        #endif
         }
     }
 
     static let liberationSansFamily = "'Liberation Sans', Arial, Helvetica, " + emojiFamilies + ", sans-serif"
+    #if !FONT_TABLES_WITHOUT_DEJAVU
     static let dejaVuSansFamily = "'DejaVu Sans', 'Bitstream Vera Sans', " + emojiFamilies + ", sans-serif"
+    #endif
 
     /// Font units per em of the tables.
     static let unitsPerEm = 2048.0
@@ -64,7 +75,9 @@ public struct FontWidthTable: TextMeasuring, Sendable, Hashable {
     var advances: [UInt16] {
         switch family {
         case .liberationSans: return Self.liberationSansAdvances
+        #if !FONT_TABLES_WITHOUT_DEJAVU
         case .dejaVuSans: return Self.dejaVuSansAdvances
+        #endif
         }
     }
 
@@ -91,14 +104,22 @@ public struct FontWidthTable: TextMeasuring, Sendable, Hashable {
     public func kerning(between left: Character, and right: Character) -> Double {
         guard let a = left.asciiValue, let b = right.asciiValue else { return 0 }
         let key = UInt16(a) * 128 + UInt16(b)
-        let (pairs, values) = family == .liberationSans
-            ? (Self.liberationSansKerningPairs, Self.liberationSansKerningValues)
-            : (Self.dejaVuSansKerningPairs, Self.dejaVuSansKerningValues)
+        let (pairs, values) = kerningTables
         var low = 0, high = pairs.count
         while low < high {
             let mid = (low + high) / 2
             if pairs[mid] < key { low = mid + 1 } else { high = mid }
         }
         return low < pairs.count && pairs[low] == key ? Double(values[low]) / Self.unitsPerEm : 0
+    }
+
+    /// The family's kerned ASCII pairs and their adjustments.
+    private var kerningTables: (pairs: [UInt16], values: [Int16]) {
+        switch family {
+        case .liberationSans: return (Self.liberationSansKerningPairs, Self.liberationSansKerningValues)
+        #if !FONT_TABLES_WITHOUT_DEJAVU
+        case .dejaVuSans: return (Self.dejaVuSansKerningPairs, Self.dejaVuSansKerningValues)
+        #endif
+        }
     }
 }
