@@ -37,7 +37,6 @@ extension PlaygroundSession {
             driver.picker.pointerCancel()
             guard let bubble = picker.bubble(at: point) else { return -1 }
             return driver.picker.remove(bubble.id) ? Double(bubble.id.rawValue) : -1
-        case .removeSelected: return Double(driver.picker.remove { $0.isSelected })
         default: return nil
         }
     }
@@ -54,6 +53,7 @@ extension PlaygroundSession {
         case .moveFocus(let direction): return Double(driver.moveFocus(direction)?.rawValue ?? -1)
         case .activateFocused: return driver.activateFocused() ? 1 : 0
         case .removeFocused: return driver.removeFocused() ? 1 : 0
+        case .removeSelected: return Double(driver.picker.remove { $0.isSelected })
         default: return nil
         }
     }
