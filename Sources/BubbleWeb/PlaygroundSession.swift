@@ -36,8 +36,15 @@ public struct PlaygroundSession {
     public internal(set) var lastAddedIDs: [BubbleID] = []
     /// The last `frame(at:)`'s result (nil before the first).
     public internal(set) var lastFrame: DisplayFrame?
-    /// The journal's first line: `create W H SEED` or `scenario NAME`.
-    public internal(set) var journalHeader: String
+    /// The journal's first line: `create W H SEED` or `scenario NAME` (written when asked for).
+    public var journalHeader: String {
+        switch start {
+        case .created(let size, let seed): return "create " + PlaygroundCommand.numbers([size.width, size.height]) + " \(seed)"
+        case .scenario(let name): return "scenario " + name
+        }
+    }
+    /// What the session started from: the journal's first line.
+    let start: SessionStart
     /// The commands performed so far, in order, while `isRecording`.
     public internal(set) var commands: [PlaygroundCommand] = []
     /// Whether commands are journaled. Off by default: a long live session would grow it forever.
@@ -68,8 +75,7 @@ public struct PlaygroundSession {
     public init(configuration: BubbleContainerConfiguration, recording: Bool = false) throws(PlaygroundError) {
         do { driver = try BubblePickerDriver(configuration: configuration) } catch { throw .container(error) }
         isRecording = recording
-        let size = configuration.size
-        journalHeader = "create " + PlaygroundCommand.numbers([size.width, size.height]) + " \(configuration.seed)"
+        start = .created(configuration.size, seed: configuration.seed)
         for setting in BubbleSetting.allCases where setting.number(in: configuration) != setting.defaultNumber {
             record(.set(setting, setting.number(in: configuration)))
         }
@@ -89,7 +95,7 @@ public struct PlaygroundSession {
         _ = picker.takeEvents()
         driver = BubblePickerDriver(picker: picker)
         isRecording = recording
-        journalHeader = "scenario " + scenario.name
+        start = .scenario(scenario.name)
     }
 
     /// The default theme's builder, keeping label layouts from frame to frame.
@@ -179,4 +185,12 @@ struct PlaygroundCounters: Equatable, Sendable {
         case .small: small += 1; return small - 1
         }
     }
+}
+
+/// What a session started from, for its journal's first line.
+enum SessionStart {
+    /// An empty picker of a size and seed (`create W H SEED`).
+    case created(Size, seed: UInt64)
+    /// A bundled scenario's set-up (`scenario NAME`).
+    case scenario(String)
 }
