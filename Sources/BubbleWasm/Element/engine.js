@@ -46,9 +46,10 @@ const DECODER = new TextDecoder();
  */
 export function readRecords(recovery, count) {
   if (!(count > 0)) return null;
-  const values = new Float64Array(recovery.memory.buffer, recovery.x.bp_numbers(), count);
-  const length = recovery.x.bp_text_length();
-  const bytes = length > 0 ? new Uint8Array(recovery.memory.buffer, recovery.x.bp_text(), length) : new Uint8Array(0);
+  const numbersAt = recovery.x.bp_numbers(), textAt = recovery.x.bp_text(), length = recovery.x.bp_text_length();
+  const buffer = recovery.memory.buffer;  // after the calls (as `BubbleEngine.view`: a call may grow memory)
+  const values = new Float64Array(buffer, numbersAt, count);
+  const bytes = length > 0 ? new Uint8Array(buffer, textAt, length) : new Uint8Array(0);
   let next = 0, at = 0;
   return {
     number: () => values[next++],
