@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "Sources", "BubbleWasm", "Playground")
 # In load order. The element's ES modules (not bubble-picker.js: the playground defines the tag
 # itself) become one classic script: their import lines are dropped and "export " prefixes removed.
-SCRIPTS = ["Element/wasm.js", "Element/engine.js", "Element/scene-format.js", "Element/sprites.js", "Element/renderer.js", "Element/core.js", "Element/fonts.js",
+SCRIPTS = ["Element/wasm.js", "Element/records.js", "Element/engine.js", "Element/scene-format.js", "Element/sprites.js", "Element/renderer.js", "Element/core.js", "Element/fonts.js",
            "Element/frame.js", "Element/a11y.js", "Element/input.js", "Element/content.js",
            "Element/options.js", "Element/form.js", "Element/element.js",
            "Playground/engine.js", "Playground/app.js", "Playground/selftest.js"]

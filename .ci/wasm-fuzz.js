@@ -17,10 +17,10 @@ const path = require("path");
 const vm = require("vm");
 /** The element's ES modules (Sources/BubbleWasm/Element) as classic scripts in this context, the
  *  way the playground inlines them: import lines dropped, `export ` prefixes removed. */
-for (const name of ["wasm.js", "engine.js"]) {
+for (const name of ["wasm.js", "records.js", "engine.js"]) {
   const file = path.join(__dirname, "../Sources/BubbleWasm/Element", name);
   const text = fs.readFileSync(file, "utf8").replace(/^import .*;\n/gm, "").replace(/^export (?=(const|let|class|function|async) )/gm, "");
-  vm.runInThisContext(text + `\nObject.assign(globalThis, { ${name === "wasm.js" ? "TrapRecovery, wasiImports" : "BubbleEngine, BubbleEngineError, readSettings"} });`, { filename: file });
+  vm.runInThisContext(text + `\nObject.assign(globalThis, { ${{ "wasm.js": "TrapRecovery, wasiImports", "records.js": "readSettings" }[name] ?? "BubbleEngine, BubbleEngineError"} });`, { filename: file });
 }
 const { Engine } = require("../Sources/BubbleWasm/Playground/engine.js");
 

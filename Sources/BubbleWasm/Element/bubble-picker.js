@@ -3,7 +3,7 @@
 // build step: element.js (the class) over core.js, content.js, options.js, form.js, fonts.js,
 // frame.js, a11y.js and input.js;
 // engine.js (`BubbleEngine`, the picker over the wasm exports) over wasm.js (the instance and its
-// trap recovery); renderer.js (`SceneRenderer`, the canvas). The .wasm is loaded from beside it:
+// trap recovery) and records.js (what the module's record exports wrote); renderer.js (`SceneRenderer`, the canvas). The .wasm is loaded from beside it:
 // the lean bubblepicker-web.wasm at once, bubblepicker-web-restore.wasm only for a restore.
 import { BubblePickerElement } from "./element.js";
 import { SceneRenderer } from "./renderer.js";
